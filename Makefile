@@ -1,0 +1,50 @@
+# Two commands on a fresh clone: `make run` and `make test`. See README.md.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run test lint format bench messages clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $$(command -v $(PYTHON) || command -v python3) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+# Serves on http://$(HOST):$(PORT). With REDIS_URL set, a Celery worker runs beside Daphne;
+# Ctrl-C stops both.
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	@trap 'kill 0' EXIT; \
+	if [ -n "$$REDIS_URL" ]; then \
+		$(VENV)/bin/celery -A condottiere_site worker --loglevel INFO --concurrency 2 & \
+	fi; \
+	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) condottiere_site.asgi:application
+
+test: install
+	$(PY) -m pytest
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+bench: install
+	$(PY) -m tests.bench.bench_engine
+
+messages: install
+	$(PY) manage.py makemessages --all --ignore '.venv/*'
+	$(PY) manage.py compilemessages --ignore '.venv/*'
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis test-db.sqlite3

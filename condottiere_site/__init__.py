@@ -1,0 +1,5 @@
+"""The Django project of Condottiere online."""
+
+from .celery import app as celery_app
+
+__all__ = ("celery_app",)

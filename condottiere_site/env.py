@@ -1,0 +1,99 @@
+"""Small helpers that read the environment and fail loudly on bad values.
+
+Every helper raises ImproperlyConfigured with a one-line explanation, so a bad
+setting stops the start with a message an operator can act on.
+"""
+
+import os
+from urllib.parse import urlparse
+
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off"}
+
+
+def env_str(name: str, default: str | None = None) -> str | None:
+    value = os.environ.get(name, "").strip()
+    return value or default
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = env_str(name)
+    if raw is None:
+        return default
+    word = raw.lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name} must be one of 1/0, true/false, yes/no, on/off; got {raw!r}")
+
+
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    raw = env_str(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number; got {raw!r}") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}; got {value}")
+    return value
+
+
+def env_float(name: str, default: float, *, minimum: float = 0.0) -> float:
+    raw = env_str(name)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number; got {raw!r}") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}; got {value}")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = env_str(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def require(name: str, why: str) -> str:
+    value = env_str(name)
+    if value is None:
+        raise ImproperlyConfigured(f"{name} must be set {why}")
+    return value
+
+
+def database_config(url: str) -> dict:
+    """Parse DATABASE_URL, accepting only the engines this project supports."""
+    import dj_database_url
+
+    scheme = urlparse(url).scheme
+    if scheme not in {"postgres", "postgresql", "sqlite"}:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL must start with postgres:// or sqlite://; got {url!r}"
+        )
+    try:
+        config = dj_database_url.parse(url, conn_max_age=0)
+    except Exception as error:  # dj_database_url raises several types for bad URLs
+        raise ImproperlyConfigured(f"DATABASE_URL is malformed ({error}): {url!r}") from None
+    if scheme.startswith("postgres") and not config.get("NAME"):
+        raise ImproperlyConfigured(f"DATABASE_URL names no database: {url!r}")
+    return config
+
+
+def redis_url(url: str) -> str:
+    parsed = urlparse(url)
+    if parsed.scheme not in {"redis", "rediss"} or not parsed.hostname:
+        raise ImproperlyConfigured(f"REDIS_URL must look like redis://host:6379/0; got {url!r}")
+    try:
+        parsed.port  # noqa: B018 - raises ValueError on a malformed port
+    except ValueError:
+        raise ImproperlyConfigured(f"REDIS_URL has a malformed port: {url!r}") from None
+    return url

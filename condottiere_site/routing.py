@@ -1,0 +1,3 @@
+"""Websocket routes. Each consumer lives with its app; this list gathers them."""
+
+websocket_urlpatterns: list = []

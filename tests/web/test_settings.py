@@ -1,0 +1,71 @@
+"""Bad settings stop the start with a one-line explanation; production is deploy-clean."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE_ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+PRODUCTION = {
+    "DJANGO_DEBUG": "0",
+    "DJANGO_SECRET_KEY": "a-long-random-production-secret-key-" + "x7Kq9mZp2Lw4" * 4,
+    "DJANGO_ALLOWED_HOSTS": "condottiere.example.org",
+}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**BASE_ENV, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def assert_stops_with(result: subprocess.CompletedProcess, *words: str) -> None:
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("Configuration error:")
+    for word in words:
+        assert word in lines[0]
+
+
+def test_production_without_a_secret_key_stops():
+    env = {**PRODUCTION}
+    del env["DJANGO_SECRET_KEY"]
+    assert_stops_with(manage("check", **env), "DJANGO_SECRET_KEY")
+
+
+def test_production_without_allowed_hosts_stops():
+    env = {**PRODUCTION}
+    del env["DJANGO_ALLOWED_HOSTS"]
+    assert_stops_with(manage("check", **env), "DJANGO_ALLOWED_HOSTS")
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["mysql://root@localhost/test", "not a url", "postgres://localhost:notaport/test"],
+)
+def test_a_malformed_database_url_stops(url):
+    assert_stops_with(manage("check", DATABASE_URL=url), "DATABASE_URL")
+
+
+@pytest.mark.parametrize("url", ["http://localhost:6379", "redis://", "redis://host:port/0"])
+def test_a_malformed_redis_url_stops(url):
+    assert_stops_with(manage("check", REDIS_URL=url), "REDIS_URL")
+
+
+def test_a_word_that_is_not_a_boolean_stops():
+    assert_stops_with(manage("check", DJANGO_DEBUG="maybe"), "DJANGO_DEBUG", "'maybe'")
+
+
+def test_production_passes_the_deploy_check():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
