@@ -27,7 +27,9 @@ def env_bool(name: str, default: bool) -> bool:
         return True
     if word in FALSE_WORDS:
         return False
-    raise ImproperlyConfigured(f"{name} must be one of 1/0, true/false, yes/no, on/off; got {raw!r}")
+    raise ImproperlyConfigured(
+        f"{name} must be one of 1/0, true/false, yes/no, on/off; got {raw!r}"
+    )
 
 
 def env_int(name: str, default: int, *, minimum: int = 0) -> int:

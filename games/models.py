@@ -1,8 +1,25 @@
-"""The platform's models: players now; games, seats and the action log come with live play."""
+"""The platform's models: players, games, their seats and the append-only action log.
 
+The database is the truth. A game's `snapshot` is the engine's full JSON state (every hidden
+card): it never leaves the server. Clients and bots only ever receive `view_for(state, seat)`.
+"""
+
+import secrets
+
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+SEAT_COLOUR_LABELS = {
+    "red": _("Red"),
+    "blue": _("Blue"),
+    "green": _("Green"),
+    "yellow": _("Yellow"),
+    "purple": _("Purple"),
+    "orange": _("Orange"),
+}
 
 
 class User(AbstractUser):
@@ -18,3 +35,178 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         return self.display_name or self.username
+
+
+def new_seed() -> int:
+    """A random 63-bit seed: every shuffle of the game derives from it."""
+    return secrets.randbits(63)
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    players = models.PositiveSmallIntegerField(_("players"))
+    # The engine's Options as a dict (draw_after_battle, bigger_kingdoms, ...).
+    options = models.JSONField(_("optional rules"), default=dict, blank=True)
+    seed = models.BigIntegerField(_("seed"), default=new_seed)
+    # Number of actions applied; every accepted action adds one (the log's last seq).
+    version = models.PositiveIntegerField(_("version"), default=0)
+    # The engine's full state as JSON text (GameState.to_json()); empty until the game starts.
+    snapshot = models.TextField(_("snapshot"), blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="created_games",
+    )
+    invite_code = models.CharField(
+        _("invite code"), max_length=16, unique=True, default=new_invite_code
+    )
+    # Seconds per decision before a stand-in bot moves for an absent player; null = no timer.
+    turn_seconds = models.PositiveIntegerField(_("seconds per decision"), null=True, blank=True)
+    turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
+    # "Play now": after autofill_at, the remaining open seats are filled with bots of this level.
+    autofill_level = models.CharField(_("fill with bots"), max_length=16, blank=True)
+    autofill_at = models.DateTimeField(_("fill with bots at"), null=True, blank=True)
+    # {"winners": [seat, ...], "regions": [count per seat], "reason": "..."} once finished.
+    result = models.JSONField(_("result"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(players__gte=2, players__lte=6), name="game_players_2_to_6"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} ({self.players}p, {self.status})"
+
+    def group_name(self) -> str:
+        """The channel-layer group of everyone watching this game."""
+        return f"game-{self.pk}"
+
+
+class Seat(models.Model):
+    """One place at a table: a person, a bot, an invitation, or still open."""
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats"
+    )
+    index = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    # A bot seat has a level (random, easy, heuristic, medium, hard, expert) and no user.
+    bot_level = models.CharField(_("bot level"), max_length=16, blank=True)
+    # An invitation keeps the seat for one user until they take it.
+    reserved_for = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("reserved for"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="invitations",
+    )
+    # A stand-in bot plays for a person who handed over the seat or let the timer run out.
+    standin = models.BooleanField(_("stand-in bot playing"), default=False)
+    joined_at = models.DateTimeField(_("joined"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="seat_one_per_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.index} {self.occupant_name()}"
+
+    @property
+    def colour(self) -> str:
+        return SEAT_COLOURS[self.index]
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def is_open(self) -> bool:
+        return self.user_id is None and not self.bot_level
+
+    @property
+    def plays_as_bot(self) -> bool:
+        """A bot chooses this seat's moves: a bot seat, or a person's seat with a stand-in."""
+        return self.is_bot or self.standin
+
+    def occupant_name(self) -> str:
+        if self.user_id:
+            return self.user.public_name
+        if self.bot_level:
+            return f"Bot ({self.bot_level})"
+        return ""
+
+
+class Action(models.Model):
+    """The append-only log: one row per accepted action, written before anyone is told."""
+
+    class Actor(models.TextChoices):
+        HUMAN = "human", _("Player")
+        BOT = "bot", _("Bot")
+        STANDIN = "standin", _("Stand-in bot")
+        TIMER = "timer", _("Timer")
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="actions"
+    )
+    # The game's version after this action: 1 for the first, unique per game.
+    seq = models.PositiveIntegerField(_("sequence number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    action = models.JSONField(_("action"))
+    # What a spectator may know of this action (a face-down card is "hidden"); null = nothing.
+    public = models.JSONField(_("public record"), null=True, blank=True)
+    actor = models.CharField(_("played by"), max_length=8, choices=Actor.choices)
+    # For bots: milliseconds from scheduling the turn to submitting the move.
+    latency_ms = models.PositiveIntegerField(_("latency (ms)"), null=True, blank=True)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        verbose_name = _("action")
+        verbose_name_plural = _("actions")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="action_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} seat {self.seat}: {self.action}"
