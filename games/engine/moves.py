@@ -1,0 +1,152 @@
+"""Compact moves (small ints) for bots and the hot path, and their dict actions.
+
+Encoding (see docs/engine.md): PASS 0, PASS_REVEAL 1, play card kind k 10+k, Scarecrow taking
+kind t 31+t (30: nothing), Bishop with the Pope on region r 41+r (40: off the board), Bishop in
+the final battle 60, choose region r 100+r, discard hand 200 (no) / 201 (yes), keep cards a<=b
+300 + 16*(a+1) + (b+1) (-1: no card), draw n 600+n.
+"""
+
+from . import aftermath, battle
+from .board import REGIONS
+from .cards import BISHOP, CODES, SCARECROW
+from .options import CAPTURING_REGIONS, HIDDEN_CARDS
+from .state import BATTLE, CHOOSE_REGION, DISCARD_HAND, DRAW, FINAL_BATTLE, KEEP, clone
+
+PASS, PASS_REVEAL = 0, 1
+PLAY, SCARECROW_TAKE, BISHOP_POPE, BISHOP_FINAL = 10, 31, 41, 60
+REGION, DISCARD_NO, DISCARD_YES, KEEP_BASE, DRAW_BASE = 100, 200, 201, 300, 600
+
+
+def keep_move(kept):
+    """Kinds kept (0, 1 or 2 of them, any order) -> move."""
+    kept = sorted(kept) + [-1, -1]
+    first, second = (kept[0], kept[1]) if kept[1] >= 0 else (-1, kept[0])
+    return KEEP_BASE + 16 * (first + 1) + (second + 1)
+
+
+def keep_cards(move):
+    first, second = divmod(move - KEEP_BASE, 16)
+    return tuple(kind - 1 for kind in (first, second) if kind > 0)
+
+
+def pope_targets(state):
+    """[rules] Bishop: the Pope token goes on a region with no control marker (Capturing Regions:
+    any region), or off the board. [ruling] Never on the region being fought over."""
+    capturing = state.opts & CAPTURING_REGIONS
+    owners, battle_region = state.owners, state.region
+    return [
+        region
+        for region in range(17)
+        if region != battle_region and (capturing or owners[region] < 0)
+    ]
+
+
+def _battle_moves(state):
+    seat = state.current
+    hand = state.hands[seat]
+    moves = [PASS]
+    if state.opts & HIDDEN_CARDS and state.fd[seat] >= 0:
+        moves.append(PASS_REVEAL)
+    for kind in range(15):
+        if not hand[kind]:
+            continue
+        if kind == SCARECROW:
+            moves.append(SCARECROW_TAKE - 1)
+            for take in sorted({card for card in state.lines[seat] if card < 7}):
+                moves.append(SCARECROW_TAKE + take)
+        elif kind == BISHOP:
+            if state.phase == FINAL_BATTLE:
+                moves.append(BISHOP_FINAL)
+            else:
+                moves.append(BISHOP_POPE - 1)
+                moves.extend(BISHOP_POPE + region for region in pope_targets(state))
+        else:
+            moves.append(PLAY + kind)
+    return moves
+
+
+def _keep_moves(hand):
+    moves = [keep_move(())]
+    kinds = [kind for kind in range(15) if hand[kind]]
+    for index, first in enumerate(kinds):
+        moves.append(keep_move((first,)))
+        if hand[first] >= 2:
+            moves.append(keep_move((first, first)))
+        moves.extend(keep_move((first, second)) for second in kinds[index + 1 :])
+    return moves
+
+
+def legal_moves(state):
+    """All legal moves of the current player (a tuple, cached on the state); () when over."""
+    moves = state._moves
+    if moves is not None:
+        return moves
+    phase = state.phase
+    if phase in (BATTLE, FINAL_BATTLE):
+        moves = _battle_moves(state)
+    elif phase == CHOOSE_REGION:
+        moves = [REGION + region for region in aftermath.choosable_regions(state)]
+    elif phase == DISCARD_HAND:
+        moves = [DISCARD_NO, DISCARD_YES]
+    elif phase == KEEP:
+        moves = _keep_moves(state.hands[state.current])
+    elif phase == DRAW:
+        moves = [DRAW_BASE + count for count in range(aftermath.drawable(state, state.current) + 1)]
+    else:
+        moves = ()
+    moves = tuple(moves)
+    state._moves = moves
+    return moves
+
+
+def apply_move(state, move):
+    """A new state after the current player makes `move` (assumed legal: no validation)."""
+    ns = clone(state)
+    seat = state.current
+    if move < PLAY:
+        battle.pass_turn(ns, seat, move == PASS_REVEAL)
+    elif move < SCARECROW_TAKE - 1:
+        battle.play(ns, seat, move - PLAY, None)
+    elif move < BISHOP_POPE - 1:
+        battle.play(ns, seat, SCARECROW, move - SCARECROW_TAKE)
+    elif move < BISHOP_FINAL:
+        battle.play(ns, seat, BISHOP, move - BISHOP_POPE)
+    elif move == BISHOP_FINAL:
+        battle.play(ns, seat, BISHOP, None)
+    elif move < DISCARD_NO:
+        aftermath.choose_region(ns, move - REGION)
+    elif move < KEEP_BASE:
+        aftermath.discard_hand(ns, seat, move == DISCARD_YES)
+    elif move < DRAW_BASE:
+        aftermath.keep(ns, seat, keep_cards(move))
+    else:
+        aftermath.draw(ns, seat, move - DRAW_BASE)
+    return ns
+
+
+def _region_name(region):
+    return None if region < 0 else REGIONS[region]
+
+
+def move_to_action(move):
+    """Compact move -> the contract's action dict."""
+    if move == PASS:
+        return {"type": "pass"}
+    if move == PASS_REVEAL:
+        return {"type": "pass", "reveal": True}
+    if move < SCARECROW_TAKE - 1:
+        return {"type": "play", "card": CODES[move - PLAY]}
+    if move < BISHOP_POPE - 1:
+        take = move - SCARECROW_TAKE
+        return {"type": "play", "card": "scarecrow", "take": None if take < 0 else CODES[take]}
+    if move < BISHOP_FINAL:
+        return {"type": "play", "card": "bishop", "pope": _region_name(move - BISHOP_POPE)}
+    if move == BISHOP_FINAL:
+        return {"type": "play", "card": "bishop"}
+    if move < DISCARD_NO:
+        return {"type": "choose_region", "region": REGIONS[move - REGION]}
+    if move < KEEP_BASE:
+        return {"type": "discard_hand", "discard": move == DISCARD_YES}
+    if move < DRAW_BASE:
+        return {"type": "keep", "cards": [CODES[kind] for kind in keep_cards(move)]}
+    return {"type": "draw", "count": move - DRAW_BASE}

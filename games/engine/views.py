@@ -1,0 +1,90 @@
+"""What one seat may know: `view_for(state, seat)`, a JSON-safe dict (see the contract's Views)."""
+
+from .board import REGIONS
+from .cards import CODES, line_strengths
+from .moves import legal_moves, move_to_action
+from .options import Options
+from .piles import discard_pile_size, expand
+from .state import DISCARD_HAND, PHASE_NAMES, VICTORY_NAMES
+
+HIDDEN = "hidden"
+
+
+def _codes(kinds):
+    return [CODES[kind] for kind in kinds]
+
+
+def _visible_current(state, seat):
+    """[ruling] While a seat decides whether to discard its hand, the other seats do not see who
+    decides (being asked would reveal a hand without Mercenaries)."""
+    if state.current < 0:
+        return None
+    if state.phase == DISCARD_HAND and seat != state.current:
+        return None
+    return state.current
+
+
+def _player(state, seat, viewer, announced):
+    line = _codes(state.lines[seat])
+    face_down = None
+    if state.fd[seat] >= 0:
+        face_down = len(line)
+        line.append(CODES[state.fd[seat]] if seat == viewer else HIDDEN)
+    return {
+        "seat": seat,
+        "hand_size": state.sizes[seat],
+        "line": line,
+        "face_down": face_down,
+        "passed": bool(state.passed >> seat & 1),
+        "strength": announced[seat],
+        "regions": state.counts[seat],
+        "known_hand": _codes(state.known[seat]),
+    }
+
+
+def _last_battle(state):
+    if state.last_battle is None:
+        return None
+    winner, strengths, region = state.last_battle
+    return {
+        "winner": None if winner < 0 else winner,
+        "strengths": list(strengths),
+        "region": None if region < 0 else REGIONS[region],
+    }
+
+
+def view_for(state, seat):
+    """[ruling] Everything `seat` may know (None: a spectator) and nothing that would reveal
+    another hand, a face-down card, the deck order, or who decides in the hand-discard step.
+    [rules] Hidden Cards: the announced strength counts face-up cards only."""
+    if seat is not None and (isinstance(seat, bool) or seat not in range(state.n)):
+        raise ValueError(f"no seat {seat!r} in a {state.n}-player game")
+    announced = line_strengths(state.lines)
+    current = _visible_current(state, seat)
+    view = {
+        "phase": PHASE_NAMES[state.phase],
+        "current_player": current,
+        "seat": seat,
+        "hand": None if seat is None else _codes(expand(state.hands[seat])),
+        "players": [_player(state, other, seat, announced) for other in range(state.n)],
+        "region": None if state.region < 0 else REGIONS[state.region],
+        "condottiere": state.token,
+        "pope": None if state.pope < 0 else REGIONS[state.pope],
+        "owners": {REGIONS[r]: owner for r, owner in enumerate(state.owners) if owner >= 0},
+        "deck_size": len(state.deck),
+        "discard_pile_size": discard_pile_size(state),
+        "discards": _codes(state.discards),
+        "legal_actions": [],
+        "winners": list(state.winners),
+        "victory": VICTORY_NAMES[state.victory],
+        "options": Options.from_bits(state.opts).to_dict(),
+        "defender": None if state.defender < 0 else state.defender,
+        "defender_played": bool(state.defender_played),
+        "final_battle_players": list(state.final_players),
+        "last_battle": _last_battle(state),
+    }
+    if seat is not None:
+        view["own_discards"] = _codes(state.hidden_discards[seat])
+        if current == seat:
+            view["legal_actions"] = [move_to_action(move) for move in legal_moves(state)]
+    return view
