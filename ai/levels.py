@@ -10,3 +10,11 @@ LEVEL_LABELS = {
     "hard": "Hard (tree search, about a second a move)",
     "expert": "Expert (tree search on every core, longer)",
 }
+
+# Per-decision budgets of the search levels when the caller sets none: (iterations, seconds).
+# With only an iteration budget a bot is reproducible; the seconds cap protects live play.
+DEFAULT_BUDGETS = {
+    "medium": (300, 0.5),
+    "hard": (2000, 1.5),
+    "expert": (6000, 4.0),
+}

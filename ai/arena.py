@@ -1,0 +1,202 @@
+"""Bots against bots, seat-rotated to cut the luck of the deal.
+
+    python -m ai.arena --players 4 --games 400 --bots hard,heuristic,heuristic,heuristic \
+        --seed 1 --iterations 1000 --workers 2 --json /work/notes/arena-hard4.json
+
+Each deal (a game seed) is replayed once per rotation of the seats, so every bot plays every
+seat of the same deal. With fewer bots than players the list is cycled to fill the seats.
+"""
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from collections import defaultdict
+
+from tqdm import tqdm
+
+from games.engine import (
+    Options,
+    apply_action,
+    current_player,
+    is_terminal,
+    new_game,
+    view_for,
+    winners,
+)
+
+from . import make_bot
+from .ratings import bradley_terry, pairwise_scores, wilson_interval
+
+MAX_ACTIONS = 20_000  # a safety net: no sane game is this long
+
+
+def seat_bots(bots: list[str], players: int) -> list[str]:
+    """The bot of each seat for rotation 0: the list cycled to fill `players` seats."""
+    return [bots[seat % len(bots)] for seat in range(players)]
+
+
+def schedule(bots, players, games, seed) -> list[dict]:
+    """`games` game specs (rounded up to whole rotations): deal d, rotation r."""
+    lineup = seat_bots(bots, players)
+    deals = -(-games // players)
+    specs = []
+    for deal in range(deals):
+        for rotation in range(players):
+            seats = [lineup[(seat + rotation) % players] for seat in range(players)]
+            specs.append(
+                {
+                    "deal": deal,
+                    "rotation": rotation,
+                    "bots": seats,
+                    "game_seed": seed * 1_000_003 + deal,
+                }
+            )
+    return specs
+
+
+def play_game(spec: dict) -> dict:
+    """Play one game; return who sat where, the victory shares and regions per seat."""
+    options = Options(**spec.get("options", {}))
+    state = new_game(
+        len(spec["bots"]),
+        seed=spec["game_seed"],
+        options=options,
+        first=spec["deal"] % len(spec["bots"]),
+    )
+    players = [
+        make_bot(
+            level,
+            seed=spec["game_seed"] * 31 + seat,
+            iterations=spec.get("iterations"),
+            time_limit=spec.get("time_limit"),
+        )
+        for seat, level in enumerate(spec["bots"])
+    ]
+    think = [0.0] * len(players)
+    actions = 0
+    started = time.perf_counter()
+    while not is_terminal(state) and actions < MAX_ACTIONS:
+        seat = current_player(state)
+        tick = time.perf_counter()
+        action = players[seat].choose(view_for(state, seat))
+        think[seat] += time.perf_counter() - tick
+        state = apply_action(state, action)
+        actions += 1
+    won = winners(state)
+    shares = [1.0 / len(won) if seat in won else 0.0 for seat in range(len(players))]
+    regions = view_for(state, None)["players"]
+    return {
+        **spec,
+        "winners": list(won),
+        "shares": shares,
+        "actions": actions,
+        "regions": [p["regions"] for p in regions],
+        "think_seconds": think,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def summarise(results: list[dict]) -> dict:
+    """Per bot: seat-games, wins (shared victories as 1/k), win rate with a 95% Wilson
+    interval, mean regions; and Bradley–Terry ratings from the pairwise results."""
+    totals = defaultdict(lambda: {"games": 0, "wins": 0.0, "regions": 0})
+    for game in results:
+        for seat, bot in enumerate(game["bots"]):
+            row = totals[bot]
+            row["games"] += 1
+            row["wins"] += game["shares"][seat]
+            row["regions"] += game["regions"][seat]
+    ratings = bradley_terry(pairwise_scores(results))
+    summary = {}
+    for bot, row in totals.items():
+        low, high = wilson_interval(row["wins"], row["games"])
+        summary[bot] = {
+            "games": row["games"],
+            "wins": round(row["wins"], 3),
+            "win_rate": row["wins"] / row["games"],
+            "ci95": [low, high],
+            "mean_regions": row["regions"] / row["games"],
+            "rating": ratings.get(bot),
+        }
+    return summary
+
+
+def seat_coverage(results: list[dict]) -> dict:
+    """{bot: sorted seats it played}: seat rotation must put every bot in every seat."""
+    seats = defaultdict(set)
+    for game in results:
+        for seat, bot in enumerate(game["bots"]):
+            seats[bot].add(seat)
+    return {bot: sorted(s) for bot, s in seats.items()}
+
+
+def run(specs: list[dict], workers: int, progress: bool = True) -> list[dict]:
+    if workers <= 1:
+        iterator = map(play_game, specs)
+        return list(tqdm(iterator, total=len(specs), disable=not progress, desc="games"))
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        iterator = pool.imap_unordered(play_game, specs)
+        return list(tqdm(iterator, total=len(specs), disable=not progress, desc="games"))
+
+
+def format_table(summary: dict) -> str:
+    lines = [
+        f"{'bot':<12}{'games':>7}{'wins':>9}{'win rate':>10}{'95% CI':>17}"
+        f"{'regions':>9}{'rating':>8}"
+    ]
+    for bot, row in sorted(summary.items(), key=lambda kv: -(kv[1]["rating"] or 0)):
+        low, high = row["ci95"]
+        rating = "" if row["rating"] is None else f"{row['rating']:.0f}"
+        lines.append(
+            f"{bot:<12}{row['games']:>7}{row['wins']:>9.2f}{row['win_rate']:>10.3f}"
+            f"{f'[{low:.3f}, {high:.3f}]':>17}{row['mean_regions']:>9.2f}{rating:>8}"
+        )
+    return "\n".join(lines)
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--bots", required=True, help="comma-separated levels, cycled over seats")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument("--time-limit", type=float, default=None)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--options", default="", help="e.g. hidden_cards,capturing_regions")
+    parser.add_argument("--json", default=None, help="write the results here")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser.parse_args(argv)
+
+
+def main(argv=None) -> dict:
+    args = parse_args(argv)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    options = {name: True for name in args.options.split(",") if name}
+    specs = schedule(bots, args.players, args.games, args.seed)
+    for spec in specs:
+        spec.update(iterations=args.iterations, time_limit=args.time_limit, options=options)
+    started = time.perf_counter()
+    results = sorted(
+        run(specs, args.workers, not args.quiet), key=lambda g: (g["deal"], g["rotation"])
+    )
+    summary = summarise(results)
+    report = {
+        "args": vars(args),
+        "seconds": time.perf_counter() - started,
+        "summary": summary,
+        "seat_coverage": seat_coverage(results),
+        "games": results,
+    }
+    print(format_table(summary))
+    print(f"{len(results)} games in {report['seconds']:.0f} s")
+    if args.json:
+        with open(args.json, "w") as handle:
+            json.dump(report, handle, indent=1)
+    return report
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

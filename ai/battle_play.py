@@ -1,0 +1,159 @@
+"""The heuristic's battle decisions: score each legal play by the chance it leaves us winning the
+battle, times what the battle is worth, minus what the card would be worth kept for later.
+
+The chance is a rule of thumb on the strength margin: a lead is safer the fewer rivals can still
+answer; a lead we pass on cannot be defended any more. This one formula yields the usual advice —
+pass while comfortably ahead, keep Surrender until it wins, Bishop when a rival's top Mercenary
+outranks ours, Winter against big Mercenary lines, Spring when we hold the top Mercenary, Scarecrow
+to save a big card from a lost battle — because each card's effect on the lines is simulated.
+"""
+
+import math
+from dataclasses import dataclass
+
+from games.engine import battle_strengths
+
+from .cards import HAND_VALUE, MERCENARY_VALUES, lines_after_play
+from .situation import Situation, hidden_bonus, visible_lines
+
+FINAL_BATTLE_POINTS = 100.0
+TOKEN_POINTS = 4.0  # choosing the next region is worth a few card points
+POPE_WEIGHT = 0.3  # the Pope shields a region for the future, not in this battle
+
+
+@dataclass(frozen=True)
+class Style:
+    """Tunable temper of the heuristic: how dear cards are and how safe a lead must be."""
+
+    card_cost: float = 0.7
+    threat_per_rival: float = 2.5
+    spread_per_rival: float = 2.0
+
+
+def sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def win_chance(margin: float, threats: float, can_answer: bool) -> float:
+    """Rough chance of ending on top with `margin` when `threats` rivals may still play."""
+    if threats <= 0.01:
+        if margin > 0:
+            return 1.0
+        return 0.15 * math.exp(margin / 5.0) if can_answer else 0.0
+    bias = 2.5 * threats - (2.0 if can_answer else 0.0)
+    return sigmoid((margin - bias) / (4.0 + 2.0 * threats))
+
+
+class BattleReader:
+    """Everything about the current battle one decision needs, read once from the view."""
+
+    def __init__(self, view: dict, sit: Situation, style: Style):
+        self.view, self.sit, self.style = view, sit, style
+        self.me = sit.seat
+        self.lines = visible_lines(view)
+        self.bonus = hidden_bonus(view)
+        self.bonus[self.me] = 0
+        players = view["players"]
+        # A rival with cards who has not passed can still answer; one with few cards barely.
+        self.threats = sum(
+            min(1.0, p["hand_size"] / 3.0)
+            for p in players
+            if p["seat"] != self.me and not p["passed"] and p["hand_size"] > 0
+        )
+        self.stake = self._stake()
+        self.cost_weight = 0.0 if sit.final_battle else style.card_cost
+
+    def _stake(self) -> float:
+        """Card points between us winning and the likeliest rival winning."""
+        if self.sit.final_battle or self.sit.region is None:
+            return FINAL_BATTLE_POINTS
+        region = self.sit.region
+        mine = self.sit.value_of_winning(self.me, region)
+        strengths = self.strengths(self.lines)
+        rival = max(self.sit.rivals(), key=lambda s: (strengths[s], s != self.sit.defender))
+        return max(3.0, mine - self.sit.value_of_winning(rival, region))
+
+    def strengths(self, lines) -> list[float]:
+        return [s + b for s, b in zip(battle_strengths(lines), self.bonus, strict=True)]
+
+    def margin(self, lines) -> float:
+        """Our strength minus the best rival's; ties lean to the defender (Capturing Regions)."""
+        strengths = self.strengths(lines)
+        best_rival = max(strengths[s] for s in self.sit.rivals())
+        margin = strengths[self.me] - best_rival
+        if self.sit.defender is not None:
+            margin += 0.5 if self.sit.defender == self.me else -0.5
+        return margin
+
+    def score(self, action: dict) -> float:
+        if action["type"] == "pass":
+            return self._score_pass(action)
+        card = action["card"]
+        if card == "surrender":
+            won = self.margin(self.lines) > 0
+            return (self.stake if won else 0.0) - self.cost_weight * HAND_VALUE[card]
+        after = lines_after_play(self.lines, self.me, action)
+        chance = win_chance(self.margin(after), self.threats, can_answer=True)
+        return (
+            chance * self.stake
+            - self.cost_weight * self._card_cost(action)
+            + self._extras(action, after)
+        )
+
+    def _score_pass(self, action: dict) -> float:
+        chance = win_chance(self.margin(self.lines), self.threats, can_answer=False)
+        score = chance * self.stake
+        if action.get("reveal"):
+            score -= 0.1  # revealing only tells the rivals what to beat
+        return score
+
+    def _card_cost(self, action: dict) -> float:
+        cost = HAND_VALUE[action["card"]]
+        taken = action.get("take")
+        if taken:
+            cost -= MERCENARY_VALUES[taken]  # the Mercenary comes back to hand
+        return cost
+
+    def _extras(self, action: dict, after) -> float:
+        if self.sit.final_battle:
+            return 0.0
+        extra = 0.0
+        if action["card"] == "courtesan" and self._leads_courtesans(after):
+            extra += TOKEN_POINTS
+        if action["card"] == "bishop" and "pope" in action:
+            extra += POPE_WEIGHT * pope_value(self.sit, action["pope"])
+        return extra
+
+    def _leads_courtesans(self, lines) -> bool:
+        counts = [line.count("courtesan") for line in lines]
+        return all(counts[self.me] > counts[s] for s in self.sit.rivals())
+
+
+def pope_value(sit: Situation, region: str | None) -> float:
+    """[rules] The Pope shields a region from battle: best on the one a rival needs most."""
+    if region is None:
+        return 0.0
+    denied = max(-sit.value_of_winning(s, region) for s in sit.rivals())
+    own_need = sit.value_of_winning(sit.seat, region)
+    return denied - own_need
+
+
+def defender_may_wait(view: dict, sit: Situation) -> bool:
+    """[rules] Capturing Regions: a defender who has not played may pass without leaving, so
+    waiting until the attackers have committed costs nothing."""
+    if sit.defender != sit.seat or view["players"][sit.seat]["line"]:
+        return False
+    return any(not p["passed"] for p in view["players"] if p["seat"] != sit.seat)
+
+
+def choose_battle_action(view: dict, sit: Situation, style: Style, rng=None, noise=0.0) -> dict:
+    actions = view["legal_actions"]
+    if defender_may_wait(view, sit):
+        return next(a for a in actions if a["type"] == "pass" and not a.get("reveal"))
+    reader = BattleReader(view, sit, style)
+
+    def noisy(action):
+        base = reader.score(action)
+        return base + (rng.gauss(0.0, noise * (abs(reader.stake) + 3.0)) if noise else 0.0)
+
+    return max(actions, key=noisy)
