@@ -1,0 +1,1 @@
+"""Information Set Monte Carlo Tree Search over the engine's fast API."""

@@ -1,0 +1,80 @@
+"""The search levels: ISMCTS bots that decide from a view, within an iteration or time budget."""
+
+import time
+
+from games.engine import determinize
+from games.engine.fast import action_to_move
+
+from ..seeding import decision_rng
+from .evaluation import Evaluator
+from .tree import Search
+
+
+class SearchBot:
+    """SO-ISMCTS over determinizations of the view. Deterministic for a given (view, seed,
+    iterations) when no `time_limit` is set."""
+
+    def __init__(
+        self,
+        seed=None,
+        *,
+        iterations=None,
+        time_limit=None,
+        exploration=0.7,
+        battles=1,
+        level="medium",
+    ):
+        if iterations is None and time_limit is None:
+            raise ValueError("a search bot needs a budget: iterations and/or time_limit")
+        self.seed = seed
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.battles = battles
+        self.level = level
+        self.last_iterations = 0
+
+    def choose(self, view: dict) -> dict:
+        actions = view["legal_actions"]
+        if not actions:
+            raise ValueError("this seat has nothing to decide in this view")
+        if len(actions) == 1:
+            return actions[0]
+        rng = decision_rng(self.seed, view)
+        search = self.run(view, rng)
+        return self.action_for(view, search.best_move(), rng)
+
+    def run(self, view: dict, rng) -> Search:
+        options = view.get("options") or {}
+        evaluator = Evaluator(len(view["players"]), bool(options.get("bigger_kingdoms")))
+        search = Search(evaluator, rng, exploration=self.exploration, battles=self.battles)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        limit = self.iterations
+        done = 0
+        while limit is None or done < limit:
+            search.iterate(determinize(view, rng))
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return search
+
+    @staticmethod
+    def action_for(view: dict, move, rng) -> dict:
+        """The view's own action dict for the chosen move (the caller gets exactly one of
+        `view["legal_actions"]`)."""
+        state = determinize(view, rng)
+        for action in view["legal_actions"]:
+            if action_to_move(state, action) == move:
+                return action
+        raise LookupError(f"search chose move {move}, which the view does not offer")
+
+
+def make_search_bot(level, *, seed=None, iterations=None, time_limit=None):
+    """A search bot of `level` ("medium", "hard", "expert"); budgets default by level."""
+    from ..levels import DEFAULT_BUDGETS
+
+    default_iterations, default_seconds = DEFAULT_BUDGETS[level]
+    if iterations is None and time_limit is None:
+        iterations, time_limit = default_iterations, default_seconds
+    return SearchBot(seed, iterations=iterations, time_limit=time_limit, level=level)

@@ -1,0 +1,70 @@
+"""Cut-off evaluation: how good a (determinized) position is for each seat, as rewards in [0, 1].
+
+Playouts stop at the end of a battle instead of the end of the game (whole games are far too
+long to simulate thousands of times a second). The position is then scored from what decides
+games: progress toward the win targets (regions owned, the largest connected group) and the
+cards left in hand for the rest of the round. The per-seat values go through a softmax so that
+rewards add up to 1, like the shared 1/k of a finished game.
+"""
+
+import math
+
+from games.engine.board import largest_group
+from games.engine.state import OVER
+
+from ..board import win_targets
+from ..cards import HAND_VALUE
+from ..situation import POINTS_PER_PROGRESS
+
+HAND_VALUE_BY_KIND = (
+    *(HAND_VALUE[f"m{v}"] for v in (1, 2, 3, 4, 5, 6, 10)),
+    HAND_VALUE["winter"],
+    HAND_VALUE["spring"],
+    HAND_VALUE["bishop"],
+    HAND_VALUE["courtesan"],
+    HAND_VALUE["drummer"],
+    HAND_VALUE["heroine"],
+    HAND_VALUE["scarecrow"],
+    HAND_VALUE["surrender"],
+)
+
+
+class Evaluator:
+    """Scores positions of one game (player count and options fixed)."""
+
+    def __init__(self, players: int, bigger_kingdoms: bool, *, hand_weight=0.5, sharpness=6.0):
+        self.players = players
+        self.total, self.connected = win_targets(players, bigger_kingdoms)
+        # A card point in hand is worth this much progress: cards last only until the round ends.
+        self.card_progress = hand_weight / POINTS_PER_PROGRESS
+        self.sharpness = sharpness
+        self._progress_cache = {}
+
+    def progress(self, mask: int) -> float:
+        cached = self._progress_cache.get(mask)
+        if cached is None:
+            count = mask.bit_count()
+            cached = min(0.99, max(count / self.total, largest_group(mask) / self.connected))
+            self._progress_cache[mask] = cached
+        return cached
+
+    def rewards(self, state) -> list[float]:
+        if state.phase == OVER:
+            winners = state.winners
+            share = 1.0 / len(winners) if winners else 0.0
+            return [share if seat in winners else 0.0 for seat in range(self.players)]
+        masks = [0] * self.players
+        for region, owner in enumerate(state.owners):
+            if owner >= 0:
+                masks[owner] |= 1 << region
+        values = []
+        for seat in range(self.players):
+            hand = state.hands[seat]
+            cards = sum(
+                count * HAND_VALUE_BY_KIND[kind] for kind, count in enumerate(hand) if count
+            )
+            values.append(self.progress(masks[seat]) + self.card_progress * cards)
+        top = max(values)
+        weights = [math.exp(self.sharpness * (value - top)) for value in values]
+        total = sum(weights)
+        return [weight / total for weight in weights]

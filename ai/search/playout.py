@@ -1,0 +1,65 @@
+"""The playout policy: a cheap caricature of a sensible player, fast enough to run thousands of
+battles a second. Uniformly random play would waste cards and almost never pass, so the search
+would learn that battles go to whoever holds the most cards; this policy passes when ahead,
+gives up hopeless fights now and then, and never wastes a Surrender.
+"""
+
+from games.engine.cards import HEROINE, SURRENDER, line_strengths
+from games.engine.fast import legal_moves
+from games.engine.moves import DISCARD_NO, DISCARD_YES, DRAW_BASE, PASS, PLAY
+from games.engine.state import BATTLE, DISCARD_HAND, DRAW, FINAL_BATTLE
+
+from .evaluation import HAND_VALUE_BY_KIND
+
+STRONG_PLAYS = frozenset(
+    PLAY + kind for kind in (*range(7), HEROINE)
+)  # Mercenaries and Heroine: plain strength
+SURRENDER_MOVE = PLAY + SURRENDER
+
+
+def battle_move(state, moves, rng):
+    seat = state.current
+    strengths = line_strengths(state.lines)
+    mine = strengths[seat]
+    best_rival, rivals_active = 0, 0
+    for other in range(state.n):
+        if other == seat:
+            continue
+        best_rival = max(best_rival, strengths[other])
+        if not state.passed >> other & 1 and state.sizes[other]:
+            rivals_active += 1
+    lead = mine - best_rival
+    if lead > 0:
+        if not rivals_active:
+            return PASS
+        if SURRENDER_MOVE in moves and rng.random() < 0.7:
+            return SURRENDER_MOVE
+        if rng.random() < (0.85 if lead >= 5 else 0.45):
+            return PASS
+    elif lead < -12 and rng.random() < 0.5:
+        return PASS
+    plays = [m for m in moves if m != SURRENDER_MOVE and m > 1]
+    if not plays:
+        return PASS
+    strong = [m for m in plays if m in STRONG_PLAYS]
+    if strong and rng.random() < 0.7:
+        return rng.choice(strong)
+    return rng.choice(plays)
+
+
+def policy_move(state, rng):
+    """One move for the current player of `state`."""
+    moves = legal_moves(state)
+    phase = state.phase
+    if phase in (BATTLE, FINAL_BATTLE):
+        return battle_move(state, moves, rng)
+    if phase == DRAW:
+        return moves[-1]  # as many as allowed: more cards never hurt
+    if phase == DISCARD_HAND:
+        value = sum(c * HAND_VALUE_BY_KIND[k] for k, c in enumerate(state.hands[state.current]))
+        return DISCARD_NO if value >= 12 else DISCARD_YES
+    if len(moves) == 1:
+        return moves[0]
+    if moves[0] == DRAW_BASE:
+        return moves[-1]
+    return rng.choice(moves)

@@ -1,0 +1,110 @@
+"""Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "SO-ISMCTS").
+
+One tree per decision, rooted at the observer's information set. Each iteration draws a
+determinization (a full state consistent with the observer's view), descends the tree using only
+the moves legal in that determinization, and selects children by UCB with *availability*: a
+child's exploration term uses the number of times it was available to be chosen, not its
+parent's visit count, because a move is legal in only some determinizations. Edges are moves;
+every node stores the reward of the seat that made the move leading to it (multi-player max^n
+style), so each seat's choices in the tree maximise that seat's own reward.
+"""
+
+import math
+
+from games.engine.fast import apply_move, legal_moves
+from games.engine.state import BATTLE, FINAL_BATTLE, OVER
+
+from .playout import policy_move
+
+BATTLE_PHASES = (BATTLE, FINAL_BATTLE)
+
+
+class Node:
+    __slots__ = ("seat", "children", "visits", "reward", "avail")
+
+    def __init__(self, seat):
+        self.seat = seat  # who made the move into this node
+        self.children = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+class Search:
+    """Runs iterations from one root; `root.children` then ranks the observer's moves."""
+
+    def __init__(self, evaluator, rng, *, exploration=0.7, battles=1):
+        self.evaluator = evaluator
+        self.rng = rng
+        self.exploration = exploration
+        self.battles = battles  # simulate until this many battles have ended, then evaluate
+        self.root = Node(-1)
+
+    def iterate(self, state):
+        """One iteration on one determinization `state`."""
+        rng = self.rng
+        node = self.root
+        path = [node]
+        ended = 0
+        in_battle = state.phase in BATTLE_PHASES
+        # Selection and expansion.
+        while True:
+            phase = state.phase
+            if phase == OVER:
+                break
+            if in_battle and phase not in BATTLE_PHASES:
+                ended += 1
+                if ended >= self.battles:
+                    break
+            in_battle = phase in BATTLE_PHASES
+            moves = legal_moves(state)
+            seat = state.current
+            children = node.children
+            untried = [m for m in moves if m not in children]
+            if untried:
+                move = untried[0] if len(untried) == 1 else rng.choice(untried)
+                for m in moves:
+                    child = children.get(m)
+                    if child is not None:
+                        child.avail += 1
+                node = children[move] = Node(seat)
+                path.append(node)
+                state = apply_move(state, move)
+                break
+            move = self._select(children, moves)
+            node = children[move]
+            path.append(node)
+            state = apply_move(state, move)
+        # Playout.
+        while True:
+            phase = state.phase
+            if phase == OVER:
+                break
+            if in_battle and phase not in BATTLE_PHASES:
+                ended += 1
+                if ended >= self.battles:
+                    break
+            in_battle = phase in BATTLE_PHASES
+            state = apply_move(state, policy_move(state, rng))
+        rewards = self.evaluator.rewards(state)
+        for visited in path:
+            visited.visits += 1
+            if visited.seat >= 0:
+                visited.reward += rewards[visited.seat]
+
+    def _select(self, children, moves):
+        c = self.exploration
+        best, best_score = None, -1.0
+        log, sqrt = math.log, math.sqrt
+        for m in moves:
+            child = children[m]
+            visits = child.visits
+            score = child.reward / visits + c * sqrt(log(child.avail) / visits)
+            child.avail += 1
+            if score > best_score:
+                best, best_score = m, score
+        return best
+
+    def best_move(self):
+        """The most visited root move (robust child)."""
+        return max(self.root.children.items(), key=lambda item: item[1].visits)[0]
