@@ -177,7 +177,13 @@ def pass_turn(ns, seat, reveal):
         lines[seat] = _turn_up(ns, seat, lines[seat])
         ns.lines = tuple(lines)
     if seat == ns.defender and not ns.defender_played:
-        if ns.passed | (1 << seat) == (1 << ns.n) - 1:
+        # Others with no cards count as passed for good (they would be passed automatically).
+        others_out = ns.passed | (1 << seat)
+        for other in range(ns.n):
+            if not ns.sizes[other]:
+                others_out |= 1 << other
+        if others_out == (1 << ns.n) - 1:
+            ns.passed = others_out & ~(1 << seat)
             aftermath.conclude(ns)
         else:
             advance(ns, seat)
