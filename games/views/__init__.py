@@ -1,0 +1,19 @@
+"""The platform's pages. Each module holds one family of views; urls.py imports them from here."""
+
+from .accounts import LogoutWithMessageView, PasswordChangeWithMessageView, SignUpView
+from .home import home
+from .placeholders import history, lobby, play
+from .players import games_played, own_profile, player_profile
+
+__all__ = [
+    "LogoutWithMessageView",
+    "PasswordChangeWithMessageView",
+    "SignUpView",
+    "games_played",
+    "history",
+    "home",
+    "lobby",
+    "own_profile",
+    "play",
+    "player_profile",
+]

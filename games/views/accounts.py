@@ -1,0 +1,70 @@
+"""Signing up, logging out and changing a password, on top of Django's auth views.
+
+Each view tells the person what happened through the messages framework, so the base layout
+can show it on whatever page they land on.
+"""
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.messages.views import SuccessMessageMixin
+from django.shortcuts import redirect
+from django.urls import reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.generic import FormView
+
+from games.forms import SignUpForm
+
+
+def safe_next_url(request, default: str) -> str:
+    """The `next` the form carried, if it stays on this site; otherwise `default`."""
+    candidate = request.POST.get("next") or request.GET.get("next")
+    if candidate and url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return default
+
+
+class SignUpView(FormView):
+    """Creates the account and logs the new player in at once: no e-mail round trip to play."""
+
+    template_name = "registration/signup.html"
+    form_class = SignUpForm
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return redirect("home")
+        return super().dispatch(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        user = form.save()
+        login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(
+            self.request,
+            _("Welcome, %(name)s! Your account is ready.") % {"name": user.public_name},
+        )
+        return redirect(safe_next_url(self.request, reverse_lazy("home")))
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["next"] = self.request.GET.get("next", "")
+        return context
+
+
+class LogoutWithMessageView(auth_views.LogoutView):
+    """Django's POST-only logout, plus a word that it worked."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        messages.info(request, _("You have logged out."))
+        return response
+
+
+class PasswordChangeWithMessageView(SuccessMessageMixin, auth_views.PasswordChangeView):
+    """Back to the profile after a change, instead of a page that only says "done"."""
+
+    success_url = reverse_lazy("profile")
+    success_message = gettext_lazy("Your password has been changed.")
