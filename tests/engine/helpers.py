@@ -26,6 +26,23 @@ PASS = {"type": "pass"}
 PASS_REVEAL = {"type": "pass", "reveal": True}
 MERCENARIES = ("m1", "m2", "m3", "m4", "m5", "m6", "m10")
 PRINTED = {"m1": 1, "m2": 2, "m3": 3, "m4": 4, "m5": 5, "m6": 6, "m10": 10}
+# Six players, 16 regions taken, Genova free; no one holds 3 connected regions. Seat 1 taking
+# Genova ties seat 0 at 4 regions with the board full: a final battle between seats 0 and 1.
+FINAL_BATTLE_BOARD = {
+    "Roma": 0, "Mantova": 0, "Venezia": 0, "Urbino": 0,
+    "Parma": 1, "Ancona": 1, "Napoli": 1,
+    "Torino": 2, "Firenze": 2, "Milano": 2,
+    "Siena": 3, "Spoleto": 3, "Modena": 4, "Bologna": 4, "Lucca": 5, "Ferrara": 5,
+}  # fmt: skip
+# Six players, 15 regions taken, Spoleto and Firenze free; seat 0 taking Spoleto makes 4,
+# the most, with no 3 connected.
+RUN_OUT_BOARD = {
+    "Ancona": 0, "Genova": 0, "Modena": 0,
+    "Venezia": 1, "Urbino": 1, "Parma": 1,
+    "Torino": 2, "Milano": 2, "Napoli": 2,
+    "Mantova": 3, "Bologna": 3, "Lucca": 4, "Siena": 4, "Roma": 5, "Ferrara": 5,
+}  # fmt: skip
+
 ALL_OPTIONS = ("draw_after_battle", "bigger_kingdoms", "capturing_regions", "hidden_cards")
 
 

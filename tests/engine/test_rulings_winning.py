@@ -6,8 +6,10 @@ import pytest
 from games.engine import current_player, is_terminal, legal_actions, match_points, winners
 
 from .helpers import (
+    FINAL_BATTLE_BOARD,
     PASS,
     PRINTED,
+    RUN_OUT_BOARD,
     act,
     bishop,
     choose,
@@ -26,23 +28,6 @@ from .helpers import (
 SCATTERED_4 = ("Torino", "Venezia", "Siena", "Napoli")  # no two of them border
 SCATTERED_5 = (*SCATTERED_4, "Bologna")
 CHAIN = ("Torino", "Genova", "Parma", "Lucca", "Firenze")  # each borders the next only
-
-# Six players, 16 regions taken, Genova free; no one holds 3 connected regions. Seat 1 taking
-# Genova ties seat 0 at 4 regions with the board full: a final battle between seats 0 and 1.
-FINAL_BATTLE_BOARD = {
-    "Roma": 0, "Mantova": 0, "Venezia": 0, "Urbino": 0,
-    "Parma": 1, "Ancona": 1, "Napoli": 1,
-    "Torino": 2, "Firenze": 2, "Milano": 2,
-    "Siena": 3, "Spoleto": 3, "Modena": 4, "Bologna": 4, "Lucca": 5, "Ferrara": 5,
-}  # fmt: skip
-# Six players, 15 regions taken, Spoleto and Firenze free; seat 0 taking Spoleto makes 4,
-# the most, with no 3 connected.
-RUN_OUT_BOARD = {
-    "Ancona": 0, "Genova": 0, "Modena": 0,
-    "Venezia": 1, "Urbino": 1, "Parma": 1,
-    "Torino": 2, "Milano": 2, "Napoli": 2,
-    "Mantova": 3, "Bologna": 3, "Lucca": 4, "Siena": 4, "Roma": 5, "Ferrara": 5,
-}  # fmt: skip
 
 
 def conquer(players, owned, region, seat=0, **options):
