@@ -1,0 +1,207 @@
+"""The game websocket (protocol version 1, docs/protocol.md).
+
+Each socket knows its user's seat (or that it is a spectator) and only ever receives that seat's own
+`view_for(state, seat)`, inside a `state` frame built from the database. Version notices from the
+game's group are hints: the consumer answers them by reading the database and sending the latest
+state, once, however many notices arrived meanwhile (versions may jump; the client syncs).
+"""
+
+import asyncio
+import json
+import time
+from collections import deque
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils.translation import gettext as _
+
+from games.models import Game
+from games.services import (
+    ServiceError,
+    game_frame,
+    hand_to_bot,
+    seat_of,
+    submit_action,
+    take_back_seat,
+)
+from games.services.errors import NotSeated
+from games.services.notify import remember_socket_loop
+
+# A flood: more than RATE_LIMIT frames within RATE_WINDOW seconds closes the socket.
+RATE_LIMIT = 20
+RATE_WINDOW = 2.0
+CLOSE_NO_SUCH_GAME = 4004
+CLOSE_RATE_LIMITED = 4008
+CLOSE_NOT_STARTED = 4009
+# Errors after which the client's picture is likely out of date: a fresh state follows.
+RESYNC_AFTER = {"stale", "illegal", "not_your_turn", "not_playing"}
+
+
+class MalformedFrame(ValueError):
+    pass
+
+
+def parse_frame(text: str | None) -> dict:
+    """The client's frame as a dict with a known type and the fields it needs."""
+    try:
+        frame = json.loads(text or "")
+    except (TypeError, ValueError):
+        raise MalformedFrame(_("The frame is not JSON.")) from None
+    if not isinstance(frame, dict):
+        raise MalformedFrame(_("A frame must be a JSON object."))
+    kind = frame.get("type")
+    if kind == "action":
+        if not isinstance(frame.get("action"), dict):
+            raise MalformedFrame(_("An action frame needs an 'action' object."))
+        version = frame.get("expected_version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+            raise MalformedFrame(_("An action frame needs 'expected_version', a whole number."))
+    elif kind == "standin":
+        if not isinstance(frame.get("on"), bool):
+            raise MalformedFrame(_("A standin frame needs 'on': true or false."))
+    elif kind not in ("sync", "ping"):
+        raise MalformedFrame(_("Unknown frame type."))
+    return frame
+
+
+class FloodGuard:
+    """Counts frames in a sliding window."""
+
+    def __init__(self, limit: int = RATE_LIMIT, window: float = RATE_WINDOW):
+        self.limit, self.window = limit, window
+        self.times: deque[float] = deque()
+
+    def allow(self, now: float) -> bool:
+        self.times.append(now)
+        while self.times and self.times[0] <= now - self.window:
+            self.times.popleft()
+        return len(self.times) <= self.limit
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    game_id: int
+    group: str
+    seat: int | None = None
+
+    async def connect(self):
+        remember_socket_loop(asyncio.get_running_loop())
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.group = Game(pk=self.game_id).group_name()
+        self.guard = FloodGuard()
+        self.state_lock = asyncio.Lock()
+        self.refresh_task: asyncio.Task | None = None
+        self.refresh_wanted = False
+        self.joined = False
+        self.cut_off = False
+        await self.accept()
+        status = await self.game_status()
+        if status is None:
+            await self.close(code=CLOSE_NO_SUCH_GAME)
+            return
+        if status == Game.Status.OPEN:
+            await self.close(code=CLOSE_NOT_STARTED)
+            return
+        self.seat = await self.find_seat()
+        # Join before the first state: no version can slip between the two.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.joined = True
+        await self.send_state()
+
+    async def disconnect(self, code):
+        if self.refresh_task is not None:
+            self.refresh_task.cancel()
+        if self.joined:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    # --- Client -> server ---------------------------------------------------------------------
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if self.cut_off:
+            return
+        if not self.guard.allow(time.monotonic()):
+            self.cut_off = True
+            await self.send_error(
+                "rate_limited", str(_("Too many messages: the connection is closed."))
+            )
+            await self.close(code=CLOSE_RATE_LIMITED)
+            return
+        try:
+            frame = parse_frame(text_data)
+        except MalformedFrame as error:
+            await self.send_error("malformed", str(error))
+            return
+        await getattr(self, "on_" + frame["type"])(frame)
+
+    async def on_action(self, frame):
+        if self.seat is None:
+            await self.send_error(NotSeated.code, str(NotSeated.default_message))
+            return
+        try:
+            await database_sync_to_async(submit_action)(
+                self.game_id, self.seat, frame["action"], frame["expected_version"]
+            )
+        except ServiceError as error:
+            await self.send_service_error(error)
+        # On success the group's notice brings the new state to every socket, this one too.
+
+    async def on_sync(self, frame):
+        await self.send_state()
+
+    async def on_ping(self, frame):
+        await self.send_json({"type": "pong", "id": frame.get("id")})
+
+    async def on_standin(self, frame):
+        user = self.scope.get("user")
+        change = hand_to_bot if frame["on"] else take_back_seat
+        try:
+            await database_sync_to_async(change)(self.game_id, user)
+        except ServiceError as error:
+            await self.send_service_error(error)
+
+    # --- Server -> client ---------------------------------------------------------------------
+
+    async def game_version(self, message):
+        """A group notice. Coalesced: while a state is being built, further notices only ask
+        for one more build, which reads whatever is latest."""
+        self.refresh_wanted = True
+        if self.refresh_task is None or self.refresh_task.done():
+            self.refresh_task = asyncio.ensure_future(self.refresh())
+
+    async def refresh(self):
+        while self.refresh_wanted:
+            self.refresh_wanted = False
+            await self.send_state()
+
+    async def send_state(self):
+        # One state at a time, each read after the previous one was sent: versions never go back.
+        async with self.state_lock:
+            frame = await self.build_frame()
+            if frame is not None:
+                await self.send_json(frame)
+
+    async def send_error(self, code: str, message: str, version: int | None = None):
+        await self.send_json(
+            {"type": "error", "code": code, "message": message, "version": version}
+        )
+
+    async def send_service_error(self, error: ServiceError):
+        await self.send_error(error.code, error.message, error.version)
+        if error.code in RESYNC_AFTER:
+            await self.send_state()
+
+    # --- Database -------------------------------------------------------------------------------
+
+    @database_sync_to_async
+    def game_status(self):
+        return Game.objects.filter(pk=self.game_id).values_list("status", flat=True).first()
+
+    @database_sync_to_async
+    def find_seat(self):
+        return seat_of(Game(pk=self.game_id), self.scope.get("user"))
+
+    @database_sync_to_async
+    def build_frame(self):
+        game = Game.objects.filter(pk=self.game_id).first()
+        if game is None or not game.snapshot:
+            return None
+        return game_frame(game, self.seat)

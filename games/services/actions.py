@@ -1,0 +1,173 @@
+"""The one way in: every change to a game's state goes through `submit_action` (or `start_game`).
+
+In one transaction: lock the game row and check its version, apply the action through the engine,
+append it to the log (seq = the new version, with its public record), save the snapshot, bump the
+version, finish the game if it is over. PostgreSQL serialises writers on the row lock
+(`select_for_update`); SQLite ignores row locks, so the write itself is also a guarded
+`UPDATE ... WHERE id = ? AND version = ?` whose row count must be 1. Only after the commit is anyone
+told (`transaction.on_commit`): the game's group hears "version N", and the next seat is
+scheduled if a bot plays it, or its turn timer starts.
+"""
+
+import logging
+import random
+import time
+from functools import partial
+
+from django.db import OperationalError, connection, transaction
+from django.utils import timezone
+
+from games.engine import (
+    IllegalAction,
+    Options,
+    apply_action,
+    current_player,
+    is_terminal,
+    new_game,
+    view_for,
+)
+from games.models import Action, Game, Seat
+from games.public_log import public_record
+
+from .errors import GameNotPlaying, IllegalMove, NotYourTurn, ServiceError, StaleVersion
+from .followups import after_change, deadline_for, game_result
+from .frames import load_state
+from .notify import notify_lobby_now
+
+log = logging.getLogger(__name__)
+
+# SQLite has one writer at a time and may refuse a second one outright; try again a few times.
+SQLITE_RETRIES = 5
+
+
+class TableNotReady(ServiceError):
+    code = "not_ready"
+    default_message = "Every seat must be taken before the game starts."
+
+
+class AlreadyStarted(ServiceError):
+    code = "already_started"
+    default_message = "This game has already started."
+
+
+def locked_game(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameNotPlaying("There is no such game.") from None
+
+
+def seats_of(game: Game) -> list[Seat]:
+    return list(Seat.objects.filter(game=game).order_by("index"))
+
+
+def guarded_update(game_id: int, expected_version: int, **fields) -> None:
+    """Write the new game row only if nobody else moved in between (the SQLite guard)."""
+    fields.setdefault("updated_at", timezone.now())
+    changed = Game.objects.filter(pk=game_id, version=expected_version).update(**fields)
+    if changed != 1:
+        current = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+        raise StaleVersion(version=current)
+
+
+def submit_action(
+    game_id: int,
+    seat: int,
+    action: dict,
+    expected_version: int,
+    *,
+    actor: str = "human",
+    latency_ms: int | None = None,
+) -> int:
+    """Apply `action` for `seat` if the game is still at `expected_version`; return the new
+    version. Raises StaleVersion, NotYourTurn, IllegalMove or GameNotPlaying, changing nothing."""
+    for attempt in range(SQLITE_RETRIES):
+        try:
+            return _submit_once(game_id, seat, action, expected_version, actor, latency_ms)
+        except OperationalError:
+            if connection.vendor != "sqlite" or attempt == SQLITE_RETRIES - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> int:
+    with transaction.atomic():
+        game = locked_game(game_id)
+        if game.status != Game.Status.PLAYING:
+            raise GameNotPlaying(version=game.version)
+        if game.version != expected_version:
+            raise StaleVersion(version=game.version)
+        state = load_state(game)
+        if current_player(state) != seat:
+            raise NotYourTurn(version=game.version)
+        try:
+            new_state = apply_action(state, action)
+        except IllegalAction as error:
+            raise IllegalMove(str(error), version=game.version) from None
+        public_after = view_for(new_state, None)
+        version = expected_version + 1
+        seats = seats_of(game)
+        fields = {"version": version, "snapshot": new_state.to_json()}
+        finished = is_terminal(new_state)
+        if finished:
+            fields.update(
+                status=Game.Status.FINISHED,
+                finished_at=timezone.now(),
+                result=game_result(new_state, public_after),
+                turn_deadline=None,
+            )
+        else:
+            fields["turn_deadline"] = deadline_for(game, new_state, public_after, seats)
+        guarded_update(game_id, expected_version, **fields)
+        Action.objects.create(
+            game_id=game_id,
+            seq=version,
+            seat=seat,
+            action=action,
+            public=public_record(action, seat, view_for(state, None), public_after),
+            actor=actor,
+            latency_ms=latency_ms,
+        )
+        transaction.on_commit(
+            partial(after_change, game_id, version, finished, new_state, fields["turn_deadline"]),
+            robust=True,
+        )
+    return version
+
+
+def first_token_holder(game: Game) -> int:
+    """The seat that starts with the Condottiere token, drawn from the game's seed."""
+    return random.Random(game.seed).randrange(game.players)
+
+
+def start_game(game_id: int) -> None:
+    """Start a table whose seats are all taken: deal from the seed, version 0, status playing.
+    Safe inside the caller's transaction (the lobby starts a table in the one that fills it)."""
+    with transaction.atomic():
+        game = locked_game(game_id)
+        if game.status != Game.Status.OPEN:
+            raise AlreadyStarted(version=game.version)
+        seats = seats_of(game)
+        if len(seats) != game.players or any(seat.is_open for seat in seats):
+            raise TableNotReady()
+        state = new_game(
+            game.players,
+            seed=game.seed,
+            options=Options.from_dict(game.options or {}),
+            first=first_token_holder(game),
+        )
+        deadline = deadline_for(game, state, view_for(state, None), seats)
+        now = timezone.now()
+        Game.objects.filter(pk=game_id).update(
+            status=Game.Status.PLAYING,
+            started_at=now,
+            updated_at=now,
+            version=0,
+            snapshot=state.to_json(),
+            turn_deadline=deadline,
+        )
+        transaction.on_commit(
+            partial(after_change, game_id, 0, False, state, deadline), robust=True
+        )
+        transaction.on_commit(notify_lobby_now, robust=True)

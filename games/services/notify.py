@@ -1,0 +1,73 @@
+"""Hints to the websocket consumers, sent only after the database commit.
+
+The database is the truth and these messages only say "version N exists, come and read it". They
+are sent from synchronous code that may run on any thread: a request, a `database_sync_to_async`
+worker thread, a Celery worker, a bot-turn thread. With the Redis layer `async_to_sync` is right
+everywhere. The in-memory layer (the embedded profile) keeps asyncio queues bound to the event loop
+that serves the sockets, and waking a waiter on that loop from a foreign thread is not
+thread-safe, so there the send is handed to that loop, which the game consumer records.
+"""
+
+import asyncio
+import logging
+import threading
+
+from asgiref.sync import async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+log = logging.getLogger(__name__)
+
+LOBBY_GROUP = "lobby"
+# Seconds a sync caller waits for a hand-off to the socket loop before giving up on the hint.
+HANDOFF_TIMEOUT = 5
+
+_socket_loop: asyncio.AbstractEventLoop | None = None
+
+
+def remember_socket_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Called by consumers: the loop that owns the in-memory layer's queues in this process."""
+    global _socket_loop
+    _socket_loop = loop
+
+
+def _loop_to_hand_off_to(layer) -> asyncio.AbstractEventLoop | None:
+    loop = _socket_loop
+    if not isinstance(layer, InMemoryChannelLayer) or loop is None or not loop.is_running():
+        return None
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    # On the loop's own thread we cannot block on it; async_to_sync is correct there anyway.
+    if running is loop or getattr(loop, "_thread_id", None) == threading.get_ident():
+        return None
+    return loop
+
+
+def group_send_now(group: str, message: dict) -> None:
+    """Send `message` to a channel-layer group from synchronous code; a lost hint is logged."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        loop = _loop_to_hand_off_to(layer)
+        if loop is not None:
+            future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+            future.result(timeout=HANDOFF_TIMEOUT)
+        else:
+            async_to_sync(layer.group_send)(group, message)
+    except Exception:  # a hint lost is not a move lost: clients resync on reconnect
+        log.exception("could not send %s to group %s", message.get("type"), group)
+
+
+def version_message(version: int) -> dict:
+    return {"type": "game.version", "version": version}
+
+
+def notify_game(group: str, version: int) -> None:
+    group_send_now(group, version_message(version))
+
+
+def notify_lobby_now() -> None:
+    """The lobby hint, sent at once (callers run it from an on_commit callback)."""
+    group_send_now(LOBBY_GROUP, {"type": "lobby.changed"})

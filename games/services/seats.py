@@ -1,0 +1,58 @@
+"""Handing a seat to a stand-in bot and taking it back.
+
+The seat keeps its person; `Seat.standin` only says that a bot chooses its moves meanwhile. Neither
+changes the game's state, so the version stays; the sockets are told all the same, because the
+table (GAME) changed.
+"""
+
+from functools import partial
+
+from django.db import transaction
+
+from games.engine import current_player, view_for
+from games.models import Game, Seat
+
+from .actions import locked_game, seats_of
+from .errors import GameNotPlaying, NotSeated
+from .followups import deadline_for, schedule_next
+from .frames import load_state
+from .notify import notify_game
+
+
+def set_standin(game_id: int, user, on: bool) -> None:
+    """Turn the stand-in bot on or off for `user`'s seat in a game being played."""
+    with transaction.atomic():
+        game = locked_game(game_id)
+        if game.status != Game.Status.PLAYING:
+            raise GameNotPlaying(version=game.version)
+        seat = Seat.objects.filter(game=game, user_id=getattr(user, "pk", None)).first()
+        if seat is None:
+            raise NotSeated(version=game.version)
+        if seat.standin == on:
+            return
+        seat.standin = on
+        seat.save(update_fields=["standin"])
+        state = load_state(game)
+        its_turn = current_player(state) == seat.index
+        deadline = game.turn_deadline
+        if its_turn:
+            deadline = deadline_for(game, state, view_for(state, None), seats_of(game))
+            Game.objects.filter(pk=game.pk).update(turn_deadline=deadline)
+        transaction.on_commit(
+            partial(_after_standin_change, game, its_turn, state, deadline), robust=True
+        )
+
+
+def _after_standin_change(game: Game, its_turn: bool, state, deadline) -> None:
+    notify_game(game.group_name(), game.version)
+    if its_turn:
+        # The bot moves at once if it now plays this seat; the person's timer starts again.
+        schedule_next(game.pk, game.version, state, deadline)
+
+
+def hand_to_bot(game_id: int, user) -> None:
+    set_standin(game_id, user, True)
+
+
+def take_back_seat(game_id: int, user) -> None:
+    set_standin(game_id, user, False)

@@ -1,0 +1,13 @@
+"""Celery tasks of the platform: turn timers (and, registered here, the lobby's autofill)."""
+
+from celery import shared_task
+
+import games.lobby  # noqa: F401  registers the lobby's autofill task in every worker
+
+
+@shared_task(name="games.expire_turn", acks_late=True, serializer="json", ignore_result=True)
+def expire_turn_task(game_id: int, version: int) -> str:
+    """A turn timer ran out at (game, version); a no-op if the game moved on."""
+    from games.services import expire_turn
+
+    return expire_turn(game_id, version)
