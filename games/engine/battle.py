@@ -11,7 +11,8 @@ def start_battle(ns):
     """[rules] The token holder plays first, then clockwise. [rules] Capturing Regions: the
     region's controller is its defender. [ruling] A token holder with no cards is passed."""
     ns.phase = BATTLE
-    ns.passed = 0
+    # Players without cards are passed from the start ([rules] they can only pass).
+    ns.passed = sum(1 << seat for seat in range(ns.n) if not ns.sizes[seat])
     owner = ns.owners[ns.region]
     ns.defender = owner if (ns.opts & CAPTURING_REGIONS and owner >= 0) else -1
     ns.defender_played = 0
@@ -20,7 +21,7 @@ def start_battle(ns):
 
 def start_turn(ns, first):
     """Give the turn to `first`, or, if it has no cards, pass it and move on."""
-    if ns.sizes[first]:
+    if ns.sizes[first] and not ns.passed >> first & 1:
         ns.current = first
     else:
         ns.passed |= 1 << first

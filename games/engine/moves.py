@@ -41,25 +41,43 @@ def pope_targets(state):
     ]
 
 
+# The Bishop's moves depend only on the board, the battle region and Capturing Regions; random
+# play asks for them very often, so they are memoised (bounded, cleared when full).
+_BISHOP_MOVES = {}
+
+
+def _bishop_moves(state):
+    key = (state.owners, state.region, state.opts & CAPTURING_REGIONS)
+    moves = _BISHOP_MOVES.get(key)
+    if moves is None:
+        if len(_BISHOP_MOVES) > 50_000:
+            _BISHOP_MOVES.clear()
+        moves = (BISHOP_POPE - 1,) + tuple(BISHOP_POPE + r for r in pope_targets(state))
+        _BISHOP_MOVES[key] = moves
+    return moves
+
+
 def _battle_moves(state):
     seat = state.current
-    hand = state.hands[seat]
     moves = [PASS]
     if state.opts & HIDDEN_CARDS and state.fd[seat] >= 0:
         moves.append(PASS_REVEAL)
-    for kind in range(15):
-        if not hand[kind]:
+    kind = -1
+    for count in state.hands[seat]:
+        kind += 1
+        if not count:
             continue
         if kind == SCARECROW:
             moves.append(SCARECROW_TAKE - 1)
-            for take in sorted({card for card in state.lines[seat] if card < 7}):
-                moves.append(SCARECROW_TAKE + take)
+            line = state.lines[seat]
+            for take in range(7):
+                if take in line:
+                    moves.append(SCARECROW_TAKE + take)
         elif kind == BISHOP:
             if state.phase == FINAL_BATTLE:
                 moves.append(BISHOP_FINAL)
             else:
-                moves.append(BISHOP_POPE - 1)
-                moves.extend(BISHOP_POPE + region for region in pope_targets(state))
+                moves.extend(_bishop_moves(state))
         else:
             moves.append(PLAY + kind)
     return moves
