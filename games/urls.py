@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
+from .views_game import game as game_page
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -24,4 +25,6 @@ urlpatterns = [
     path("play/", views.play, name="play"),
     path("lobby/", views.lobby, name="lobby"),
     path("history/", views.history, name="history"),
+    # Live play, the board: the game page (players and spectators).
+    path("games/<int:game_id>/", game_page, name="game"),
 ]

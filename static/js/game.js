@@ -1,0 +1,248 @@
+// The live game page's client. It opens the game's websocket, renders every `state` frame in
+// full (re-rendering is idempotent), and sends only actions taken from `view.legal_actions`,
+// each with the frame's version as `expected_version`.
+
+import { groupLegalActions, hasAnyAction, keepLimit, popeChoices } from "./game/actions.js";
+import { listenToRegions, renderBoard } from "./game/board.js";
+import { renderHand } from "./game/hand.js";
+import { makeTranslator } from "./game/i18n.js";
+import { defenderSeat, renderLines } from "./game/lines.js";
+import { phraseLog, renderLog } from "./game/log.js";
+import { promptContent } from "./game/prompt.js";
+import { GameSocket, socketUrl } from "./game/socket.js";
+import { factsText, secondsLeft, turnText } from "./game/status.js";
+
+function readJson(id) {
+  return JSON.parse(document.getElementById(id).textContent);
+}
+
+function createGameClient(root) {
+  const info = readJson("game-info");
+  const t = makeTranslator(readJson("game-labels"));
+  const parts = {
+    turn: root.querySelector("[data-turn]"),
+    timer: root.querySelector("[data-timer]"),
+    facts: root.querySelector("[data-facts]"),
+    connection: root.querySelector("[data-connection]"),
+    svg: root.querySelector("[data-board] svg"),
+    lines: root.querySelector("[data-lines]"),
+    prompt: root.querySelector("[data-prompt]"),
+    error: root.querySelector("[data-error]"),
+    handSection: root.querySelector("[data-hand-section]"),
+    hand: root.querySelector("[data-hand]"),
+    standin: root.querySelector("[data-standin]"),
+    log: root.querySelector("[data-log]"),
+    announce: root.querySelector("[data-announce]"),
+  };
+  const local = {
+    frame: null,
+    busy: false,
+    pending: null, // { card, ways }: a card with a sub-choice (Scarecrow, Bishop)
+    keep: new Map(), // hand position -> card code, while choosing the cards to keep
+    focusKey: null,
+    announced: { seq: null, turn: null },
+  };
+
+  const socket = new GameSocket(socketUrl(info.wsPath), {
+    onFrame: receive,
+    onStatus: (status) => {
+      root.dataset.connection = status;
+      parts.connection.textContent = status === "open" ? "" : t.ui(status === "connecting" ? "connecting" : "reconnecting");
+    },
+  });
+
+  function receive(frame) {
+    if (frame.type === "state") {
+      const previous = local.frame;
+      // Frames on one socket arrive in order; an older version can only be a leftover.
+      if (previous && frame.version < previous.version) return;
+      if (!previous || frame.version !== previous.version) {
+        local.pending = null;
+        local.keep.clear();
+      }
+      local.frame = frame;
+      local.busy = false;
+      render();
+    } else if (frame.type === "error") {
+      local.busy = false;
+      showError(frame.message || frame.code);
+      render();
+    }
+  }
+
+  function showError(message) {
+    parts.error.hidden = !message;
+    parts.error.textContent = message ? t.ui("error", { message }) : "";
+  }
+
+  function send(action) {
+    if (!local.frame || local.busy) return;
+    const sent = socket.send({ type: "action", action, expected_version: local.frame.version });
+    if (!sent) return;
+    showError("");
+    local.busy = true;
+    local.pending = null;
+    render();
+  }
+
+  function playCard(code) {
+    const ways = groupLegalActions(local.frame.view.legal_actions).cards.get(code) ?? [];
+    if (ways.length === 1) send(ways[0]);
+    else if (ways.length > 1) {
+      local.pending = { card: code, ways };
+      render();
+    }
+  }
+
+  function toggleKeep(position, code) {
+    if (local.keep.has(position)) local.keep.delete(position);
+    else local.keep.set(position, code);
+    render();
+  }
+
+  function chooseRegion(region) {
+    const choosable = choosableRegions();
+    const action = choosable.get(region);
+    if (action) send(action);
+  }
+
+  function choosableRegions() {
+    const view = local.frame?.view;
+    if (!view || local.busy) return new Map();
+    if (local.pending?.card === "bishop") return popeChoices(local.pending.ways).onRegion;
+    return groupLegalActions(view.legal_actions).regions;
+  }
+
+  function isMyTurn(view) {
+    return view.seat !== null && view.seat !== undefined && view.current_player === view.seat && (view.legal_actions?.length ?? 0) > 0;
+  }
+
+  function render() {
+    const frame = local.frame;
+    if (!frame) return;
+    const { view, game } = frame;
+    const groups = groupLegalActions(view.legal_actions);
+    const myTurn = isMyTurn(view) && hasAnyAction(groups);
+    root.dataset.state = game.status;
+    root.dataset.phase = view.phase;
+    root.classList.toggle("is-my-turn", myTurn);
+    root.classList.toggle("is-spectator", view.seat === null || view.seat === undefined);
+
+    parts.turn.textContent = turnText({ view, game, t, isMyTurn: myTurn });
+    parts.facts.textContent = factsText({ view, t });
+    renderTimer();
+    renderBoard(parts.svg, { view, game, t, choosable: choosableRegions() });
+    renderLines(parts.lines, { view, game, t });
+    renderMyHand(view, groups);
+    const mySeat = view.seat;
+    const myLine = view.players?.[mySeat]?.line ?? [];
+    parts.prompt.replaceChildren(
+      ...promptContent({
+        t,
+        game,
+        view,
+        groups,
+        pending: local.pending,
+        busy: local.busy,
+        send,
+        cancel: () => {
+          local.pending = null;
+          render();
+        },
+        keepCards: [...local.keep.values()],
+        isDefender:
+          defenderSeat(view) === mySeat &&
+          (view.defender_played === undefined ? myLine.length === 0 : !view.defender_played),
+        isMyTurn: myTurn,
+      }),
+    );
+    renderStandin(game);
+    const logLines = phraseLog(frame.log, t, game);
+    renderLog(parts.log, logLines);
+    announce(frame, logLines);
+    restoreFocus();
+  }
+
+  function renderMyHand(view, groups) {
+    const seated = view.hand !== null && view.hand !== undefined;
+    parts.handSection.hidden = !seated;
+    if (!seated) return;
+    const keeping = groups.keeps.length > 0;
+    const mode = keeping ? "keep" : groups.cards.size > 0 && !local.pending ? "play" : "idle";
+    renderHand(parts.hand, {
+      hand: view.hand,
+      t,
+      mode,
+      playable: new Set(groups.cards.keys()),
+      selected: new Set(local.keep.keys()),
+      limit: keepLimit(groups.keeps),
+      busy: local.busy,
+      onPlay: playCard,
+      onToggleKeep: toggleKeep,
+    });
+  }
+
+  function renderStandin(game) {
+    const mine = game.seats?.find((seat) => seat.you);
+    if (!mine || game.status !== "playing") {
+      parts.standin.replaceChildren();
+      return;
+    }
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "button button--secondary button--small";
+    button.dataset.focusKey = "standin";
+    button.textContent = mine.standin ? t.ui("standin_off") : t.ui("standin_on");
+    button.addEventListener("click", () => socket.send({ type: "standin", on: !mine.standin }));
+    const note = document.createElement("span");
+    note.className = "standin__note";
+    note.textContent = mine.standin ? t.ui("standin_active") : "";
+    parts.standin.replaceChildren(button, note);
+  }
+
+  function renderTimer() {
+    const seconds = secondsLeft(local.frame?.game?.deadline);
+    const running = seconds !== null && local.frame.game.status === "playing";
+    parts.timer.hidden = !running;
+    if (running) {
+      parts.timer.textContent = t.ui("time_left", { seconds });
+      parts.timer.classList.toggle("is-urgent", seconds <= 10);
+    }
+  }
+
+  // The live region speaks when the turn changes hands and when a new move is logged.
+  function announce(frame, logLines) {
+    const messages = [];
+    const last = logLines[logLines.length - 1];
+    if (last && last.key !== local.announced.seq) {
+      messages.push(last.text);
+      local.announced.seq = last.key;
+    }
+    const turnKey = `${frame.version}:${frame.view.current_player}:${frame.game.status}`;
+    if (turnKey !== local.announced.turn) {
+      local.announced.turn = turnKey;
+      messages.push(parts.turn.textContent);
+    }
+    if (messages.length) parts.announce.textContent = messages.join(". ");
+  }
+
+  // Re-rendering replaces buttons; keep the keyboard focus on the "same" control.
+  function restoreFocus() {
+    if (!local.focusKey) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && root.contains(active) && active.isConnected) return;
+    const target = root.querySelector(`[data-focus-key="${CSS.escape(local.focusKey)}"]`);
+    if (target && !target.disabled) target.focus({ preventScroll: true });
+  }
+
+  root.addEventListener("focusin", (event) => {
+    const key = event.target.closest?.("[data-focus-key]")?.dataset.focusKey;
+    if (key) local.focusKey = key;
+  });
+  listenToRegions(parts.svg, chooseRegion);
+  setInterval(renderTimer, 500);
+  socket.connect();
+}
+
+const root = document.querySelector("[data-game-root]");
+if (root) createGameClient(root);

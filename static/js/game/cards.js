@@ -1,0 +1,42 @@
+// Card faces, drawn with HTML and CSS plus a small SVG icon. A Mercenary shows its value big; a
+// special card shows its name and a one-line effect; a face-down card shows the card back.
+
+import { iconElement } from "./icons.js";
+
+function span(className, text) {
+  const element = document.createElement("span");
+  element.className = className;
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+// Fills `element` (a <button> in the hand, a <li> in a battle line) with the face of `code`.
+export function drawCardFace(element, code, t, { compact = false } = {}) {
+  const info = t.cardInfo(code);
+  element.classList.add("card", `card--${info.kind}`, `card--${code}`);
+  if (compact) element.classList.add("card--compact");
+  element.dataset.card = code;
+  if (info.kind === "hidden") {
+    element.append(span("card__back"));
+    return element;
+  }
+  if (info.kind === "mercenary") {
+    element.append(
+      span("card__corner", info.name),
+      iconElement("mercenary", "card__icon card__icon--watermark"),
+      span("card__value", info.name),
+    );
+    if (!compact) element.append(span("card__label", info.effect));
+    return element;
+  }
+  element.append(iconElement(code, "card__icon"), span("card__name", info.name));
+  if (!compact) element.append(span("card__effect", info.effect));
+  return element;
+}
+
+// A short accessible name: "Mercenary 10", "Winter: every Mercenary counts 1".
+export function cardAccessibleName(code, t) {
+  const info = t.cardInfo(code);
+  if (info.kind === "special" && info.effect) return `${info.name}: ${info.effect}`;
+  return t.cardTitle(code);
+}

@@ -1,0 +1,99 @@
+// The players panel: one entry per seat with its name, hand size, regions, and its battle line
+// (face-down cards as card backs) with the announced strength; who passed, who is to play.
+
+import { drawCardFace, cardAccessibleName } from "./cards.js";
+import { iconElement } from "./icons.js";
+import { seatName } from "./i18n.js";
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function badge(text, modifier) {
+  return element("span", `badge badge--${modifier}`, text);
+}
+
+// Capturing Regions: the seat defending the contested region (the engine's `defender`).
+export function defenderSeat(view) {
+  if (!view?.options?.capturing_regions || !view.region) return null;
+  if (view.defender !== undefined) return view.defender;
+  const owner = view.owners?.[view.region];
+  return owner === undefined ? null : owner;
+}
+
+function headOf(player, { view, game, t }) {
+  const seat = player.seat;
+  const info = game?.seats?.[seat] ?? {};
+  const head = element("div", "line__head");
+  head.append(element("span", "line__swatch"));
+  const who = element("span", "line__who");
+  who.append(element("strong", "line__colour", seatName(t, game, seat)));
+  if (info.name) who.append(element("span", "line__name", info.name));
+  head.append(who);
+  const tags = element("span", "line__tags");
+  if (info.you) tags.append(badge(t.ui("you"), "you"));
+  if (info.kind === "bot") tags.append(badge(t.ui("bot"), "bot"));
+  if (info.standin) tags.append(badge(t.ui("standin"), "bot"));
+  if (view.condottiere === seat) {
+    const holder = badge(t.ui("condottiere_holder"), "condottiere");
+    holder.prepend(iconElement("condottiere", "badge__icon"));
+    tags.append(holder);
+  }
+  if (defenderSeat(view) === seat) tags.append(badge(t.ui("defender"), "defender"));
+  if (player.passed) tags.append(badge(t.ui("passed"), "passed"));
+  head.append(tags);
+  const strength = element("span", "line__strength", String(player.strength ?? 0));
+  strength.setAttribute("aria-label", t.ui("strength", { strength: player.strength ?? 0 }));
+  strength.title = t.ui("strength", { strength: player.strength ?? 0 });
+  head.append(strength);
+  return head;
+}
+
+function factsOf(player, t) {
+  const facts = element("p", "line__facts");
+  facts.append(
+    element("span", "", t.ui("cards_in_hand", { count: player.hand_size ?? 0 })),
+    element("span", "", t.ui("regions_count", { count: player.regions ?? 0 })),
+  );
+  if (player.known_hand?.length) {
+    const cards = player.known_hand.map((code) => t.cardName(code)).join(", ");
+    facts.append(element("span", "line__known", t.ui("known_hand", { cards })));
+  }
+  return facts;
+}
+
+function cardsOf(player, t) {
+  const list = element("ul", "line__cards");
+  (player.line ?? []).forEach((code, index) => {
+    const item = element("li");
+    drawCardFace(item, code, t, { compact: true });
+    let name = cardAccessibleName(code, t);
+    // Hidden Cards: your own face-down card shows its face to you, marked as face down.
+    if (index === player.face_down && code !== "hidden") {
+      item.classList.add("is-face-down");
+      name = `${name} (${t.ui("face_down")})`;
+    }
+    item.setAttribute("aria-label", name);
+    item.title = name;
+    list.append(item);
+  });
+  return list;
+}
+
+export function renderLines(container, { view, game, t }) {
+  const items = (view?.players ?? []).map((player) => {
+    const item = element("li", "line");
+    item.dataset.seat = String(player.seat);
+    item.style.setProperty("--seat", `var(--seat-${player.seat})`);
+    item.style.setProperty("--seat-tint", `var(--seat-${player.seat}-tint)`);
+    item.classList.toggle("is-current", view.current_player === player.seat);
+    item.classList.toggle("is-passed", Boolean(player.passed));
+    item.classList.toggle("is-you", view.seat === player.seat);
+    item.append(headOf(player, { view, game, t }), cardsOf(player, t), factsOf(player, t));
+    return item;
+  });
+  container.replaceChildren(...items);
+}

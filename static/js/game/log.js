@@ -1,0 +1,93 @@
+// The running log, phrased from the frame's public `log` entries ("Red plays Winter: every
+// Mercenary counts 1", "Blue passes", "Green wins Milano (23 to 17)").
+
+import { seatName } from "./i18n.js";
+
+function phrasePlay(entry, t, player) {
+  const card = entry.card;
+  if (card === "hidden") return t.log("play_hidden", { player });
+  if (card === "scarecrow") {
+    return entry.take
+      ? t.log("scarecrow_take", { player, card: t.cardTitle(entry.take) })
+      : t.log("scarecrow_none", { player });
+  }
+  if (card === "bishop") {
+    if (!("pope" in entry)) return t.log("bishop_final", { player });
+    return entry.pope
+      ? t.log("bishop_pope", { player, region: t.region(entry.pope) })
+      : t.log("bishop_off", { player });
+  }
+  const info = t.cardInfo(card);
+  if (info.kind === "special" && info.effect) {
+    return t.log("play_effect", { player, card: info.name, effect: info.effect });
+  }
+  return t.log("play", { player, card: t.cardTitle(card) });
+}
+
+function phraseAction(entry, t, player) {
+  switch (entry.type) {
+    case "choose_region":
+      return t.log("choose_region", { player, region: t.region(entry.region) });
+    case "play":
+      return phrasePlay(entry, t, player);
+    case "pass":
+      return t.log(entry.reveal ? "pass_reveal" : "pass", { player });
+    case "discard_hand":
+      return t.log("discard_hand", { player });
+    case "keep":
+      return t.log("keep", { player, count: entry.count ?? entry.cards?.length ?? 0 });
+    case "draw":
+      return t.log("draw", { player, count: entry.count ?? 0 });
+    default:
+      return null;
+  }
+}
+
+// "Green wins Milano (23 to 17)"; with no winner, "Nobody wins Milano: a tie at 12".
+export function phraseBattle(battle, t, game) {
+  const strengths = battle.strengths ?? [];
+  // The final battle is fought over no region.
+  const final = !battle.region;
+  const region = final ? "" : t.region(battle.region);
+  if (battle.winner === null || battle.winner === undefined) {
+    return t.log(final ? "final_tied" : "battle_tied", { region, strength: Math.max(0, ...strengths) });
+  }
+  const others = strengths.filter((_, seat) => seat !== battle.winner);
+  return t.log(final ? "final_won" : "battle_won", {
+    player: seatName(t, game, battle.winner),
+    region,
+    strength: strengths[battle.winner] ?? 0,
+    other: Math.max(0, ...others),
+  });
+}
+
+// One entry -> the lines to show for it (the action, then the battle it concluded, if any).
+export function phraseEntry(entry, t, game) {
+  const lines = [];
+  const action = phraseAction(entry, t, seatName(t, game, entry.seat));
+  if (action) lines.push({ text: action, seat: entry.seat, kind: entry.type });
+  if (entry.battle) {
+    lines.push({ text: phraseBattle(entry.battle, t, game), seat: entry.battle.winner, kind: "battle" });
+  }
+  return lines;
+}
+
+export function phraseLog(log, t, game) {
+  return (log ?? []).flatMap((entry) =>
+    phraseEntry(entry, t, game).map((line, index) => ({ ...line, key: `${entry.seq}.${index}` })),
+  );
+}
+
+// Newest first, so the latest move is always in sight without scrolling.
+export function renderLog(container, lines) {
+  const items = [...lines].reverse().map((line) => {
+    const item = document.createElement("li");
+    item.className = `log__entry log__entry--${line.kind}`;
+    if (line.seat !== null && line.seat !== undefined) {
+      item.style.setProperty("--seat", `var(--seat-${line.seat})`);
+    }
+    item.textContent = line.text;
+    return item;
+  });
+  container.replaceChildren(...items);
+}
