@@ -1,3 +1,9 @@
 """Websocket routes. Each consumer lives with its app; this list gathers them."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from games.lobby_consumer import LobbyConsumer
+
+websocket_urlpatterns: list = [
+    path("ws/lobby/", LobbyConsumer.as_asgi()),
+]

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
+from . import views, views_tables
 from .views_game import game as game_page
 
 urlpatterns = [
@@ -22,9 +22,16 @@ urlpatterns = [
     path("accounts/profile/", views.own_profile, name="profile"),
     path("players/<str:username>/", views.player_profile, name="player"),
     # Pages that play: placeholders until live play replaces their views (keep the names).
-    path("play/", views.play, name="play"),
-    path("lobby/", views.lobby, name="lobby"),
+    path("play/", views_tables.play_against_bots, name="play"),
+    path("lobby/", views_tables.lobby_page, name="lobby"),
     path("history/", views.history, name="history"),
+    # Live play, the lobby: tables, invitations, "Play now".
+    path("tables/new/", views_tables.table_new, name="table_new"),
+    path("tables/<int:game_id>/", views_tables.table_detail, name="table_detail"),
+    path("tables/<int:game_id>/join/", views_tables.table_join, name="table_join"),
+    path("tables/<int:game_id>/leave/", views_tables.table_leave, name="table_leave"),
+    path("invite/<str:code>/", views_tables.invite, name="invite"),
+    path("play/now/", views_tables.play_now, name="play_now"),
     # Live play, the board: the game page (players and spectators).
     path("games/<int:game_id>/", game_page, name="game"),
 ]

@@ -1,0 +1,345 @@
+"""Matchmaking: opening tables, taking and leaving seats, "Play now", games against bots.
+
+Every function that changes a table locks the game row (`select_for_update`) and, because SQLite
+ignores row locks, also takes a seat with a guarded `UPDATE ... WHERE user IS NULL` whose row count
+must be 1: two people racing for the last seat can never both get it, on any backend. A table whose
+seats are all taken starts inside the same transaction (`games.services.start_game`), so nobody can
+leave between "full" and "started". Everyone watching the lobby hears of every change through
+`notify_lobby()`, sent only after the commit.
+"""
+
+import logging
+import threading
+from dataclasses import dataclass
+from datetime import timedelta
+
+from celery import shared_task
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.engine.options import Options
+from games.models import Game, Seat
+from games.services.notify import notify_lobby_now
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BOT_LEVEL = "heuristic"
+AUTOFILL_SECONDS = 30
+# How many games in progress the lobby lists for watching (the newest first).
+WATCHABLE_GAMES = 30
+TURN_TIMERS = (None, 30, 60, 120)
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The bot levels a seat may take, weakest first (the AI package's list once it exists)."""
+    try:
+        from ai import LEVELS
+    except ImportError:
+        return ("random", "easy", "heuristic", "medium", "hard")
+    return tuple(LEVELS)
+
+
+def normalize_options(options: dict | None) -> dict:
+    """Every optional rule named, on or off: two tables compare equal when their rules do."""
+    return Options.from_dict(options or {}).to_dict()
+
+
+class LobbyError(Exception):
+    """A request the lobby refuses; `message` is for the person, `code` for code and tests."""
+
+    def __init__(self, code: str, message):
+        super().__init__(str(message))
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """What the creator of a table wants at one seat: "open", "bot", "invite" or "me"."""
+
+    kind: str
+    level: str = ""
+    user: object = None  # the invited user, for "invite"
+
+
+# --- Notifications ------------------------------------------------------------------------------
+
+
+def notify_lobby() -> None:
+    """Tell every lobby socket that the tables changed, once the current transaction commits."""
+    transaction.on_commit(notify_lobby_now, robust=True)
+
+
+# --- Pure helpers -------------------------------------------------------------------------------
+
+
+def free_seats(seats, user=None) -> list:
+    """Open seats `user` may take: unreserved ones, or the ones reserved for them."""
+    return [
+        seat
+        for seat in seats
+        if seat.is_open
+        and (seat.reserved_for_id is None or (user and seat.reserved_for_id == user.pk))
+    ]
+
+
+def choose_seat(seats, user, index: int | None = None):
+    """The seat `user` should take at a table with these seats, or a LobbyError saying why not."""
+    if any(seat.user_id == user.pk for seat in seats):
+        raise LobbyError("already_seated", _("You already have a seat at this table."))
+    allowed = free_seats(seats, user)
+    if index is not None:
+        for seat in allowed:
+            if seat.index == index:
+                return seat
+        raise LobbyError("seat_taken", _("That seat is not free for you."))
+    reserved = [seat for seat in allowed if seat.reserved_for_id == user.pk]
+    if reserved:
+        return reserved[0]
+    if allowed:
+        return allowed[0]
+    if any(seat.is_open for seat in seats):
+        raise LobbyError("reserved", _("The free seats are reserved for invited players."))
+    raise LobbyError("full", _("This table is full."))
+
+
+def validate_seat_plans(creator, players: int, plans: list[SeatPlan]) -> None:
+    if not 2 <= players <= 6:
+        raise LobbyError("invalid", _("A table has 2 to 6 players."))
+    if len(plans) != players:
+        raise LobbyError("invalid", _("Say who sits at each of the %(n)d seats.") % {"n": players})
+    if sum(plan.kind == "me" for plan in plans) > 1:
+        raise LobbyError("invalid", _("You can take only one seat."))
+    invited = [plan.user.pk for plan in plans if plan.kind == "invite"]
+    if len(set(invited)) != len(invited):
+        raise LobbyError("invalid", _("Invite each player only once."))
+    if creator.pk in invited:
+        raise LobbyError("invalid", _("Choose “you” for your own seat, not an invitation."))
+    for plan in plans:
+        if plan.kind not in {"open", "bot", "invite", "me"}:
+            raise LobbyError("invalid", _("Unknown kind of seat."))
+        if plan.kind == "bot" and plan.level not in bot_levels():
+            raise LobbyError("invalid", _("Unknown bot level."))
+
+
+# --- Changing tables ----------------------------------------------------------------------------
+
+
+def create_table(
+    creator,
+    players: int,
+    plans: list[SeatPlan],
+    *,
+    options: dict | None = None,
+    turn_seconds: int | None = None,
+    autofill_level: str = "",
+    autofill_seconds: float = AUTOFILL_SECONDS,
+) -> Game:
+    """Open a table with these seats; it starts at once if no seat is left open."""
+    validate_seat_plans(creator, players, plans)
+    if autofill_level and autofill_level not in bot_levels():
+        raise LobbyError("invalid", _("Unknown bot level."))
+    now = timezone.now()
+    with transaction.atomic():
+        game = Game.objects.create(
+            players=players,
+            options=normalize_options(options),
+            created_by=creator,
+            turn_seconds=turn_seconds,
+            autofill_level=autofill_level,
+            autofill_at=now + timedelta(seconds=autofill_seconds) if autofill_level else None,
+        )
+        Seat.objects.bulk_create(
+            [_seat_from_plan(game, index, plan, creator, now) for index, plan in enumerate(plans)]
+        )
+        _start_if_full(game)
+        notify_lobby()
+        if game.autofill_at and game.status == Game.Status.OPEN:
+            transaction.on_commit(lambda: schedule_autofill(game.pk, game.autofill_at))
+    game.refresh_from_db()
+    return game
+
+
+def _seat_from_plan(game, index, plan: SeatPlan, creator, now) -> Seat:
+    seat = Seat(game=game, index=index)
+    if plan.kind == "me":
+        seat.user, seat.joined_at = creator, now
+    elif plan.kind == "bot":
+        seat.bot_level = plan.level
+    elif plan.kind == "invite":
+        seat.reserved_for = plan.user
+    return seat
+
+
+def join_table(game_id: int, user, index: int | None = None) -> Seat:
+    """Give `user` a seat at an open table (theirs if reserved); start the game if it is full."""
+    with transaction.atomic():
+        game = _locked_open_game(game_id)
+        seat = choose_seat(list(game.seats.all()), user, index)
+        try:
+            with transaction.atomic():
+                taken = Seat.objects.filter(pk=seat.pk, user__isnull=True, bot_level="").update(
+                    user=user, joined_at=timezone.now()
+                )
+        except IntegrityError as error:  # the one-seat-per-user constraint, in a race
+            raise LobbyError(
+                "already_seated", _("You already have a seat at this table.")
+            ) from error
+        if taken != 1:
+            raise LobbyError("seat_taken", _("Someone took that seat a moment ago; try another."))
+        _start_if_full(game)
+        notify_lobby()
+    seat.refresh_from_db()
+    return seat
+
+
+def leave_table(game_id: int, user) -> None:
+    """Give up a seat before the game starts; a table nobody sits at any more closes."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.OPEN:
+            raise LobbyError(
+                "started",
+                _("The game has started: you can hand your seat to a bot from the game page."),
+            )
+        freed = Seat.objects.filter(game=game, user=user).update(
+            user=None, joined_at=None, reserved_for=None
+        )
+        if freed == 0:
+            raise LobbyError("not_seated", _("You have no seat at this table."))
+        if not game.seats.filter(user__isnull=False).exists():
+            game.status = Game.Status.ABORTED
+            game.save(update_fields=["status", "updated_at"])
+        notify_lobby()
+
+
+def play_now(
+    user,
+    players: int,
+    options: dict | None = None,
+    *,
+    autofill_level: str = "",
+    autofill_seconds: float = AUTOFILL_SECONDS,
+) -> Game:
+    """Sit at the oldest compatible open table, or open a new one and wait there."""
+    wanted = normalize_options(options)
+    for game in compatible_tables(user, players, wanted):
+        try:
+            join_table(game.pk, user)
+        except LobbyError:  # taken or started in the meantime: try the next one
+            continue
+        return Game.objects.get(pk=game.pk)
+    plans = [SeatPlan("me")] + [SeatPlan("open")] * (players - 1)
+    return create_table(
+        user,
+        players,
+        plans,
+        options=wanted,
+        autofill_level=autofill_level,
+        autofill_seconds=autofill_seconds,
+    )
+
+
+def compatible_tables(user, players: int, options: dict) -> list[Game]:
+    """Open tables with this many players and these rules, a seat free for `user`, oldest first."""
+    candidates = (
+        Game.objects.filter(status=Game.Status.OPEN, players=players)
+        .exclude(seats__user=user)
+        .prefetch_related("seats")
+        .order_by("created_at", "pk")
+    )
+    return [
+        game
+        for game in candidates
+        if normalize_options(game.options) == options and free_seats(game.seats.all(), user)
+    ]
+
+
+def play_against_bots(
+    user,
+    bots: int,
+    level: str = DEFAULT_BOT_LEVEL,
+    options: dict | None = None,
+    *,
+    turn_seconds: int | None = None,
+) -> Game:
+    """You at seat 0 and `bots` bots of one level: the game starts at once."""
+    if not 1 <= bots <= 5:
+        raise LobbyError("invalid", _("Choose 1 to 5 bots."))
+    plans = [SeatPlan("me")] + [SeatPlan("bot", level=level)] * bots
+    return create_table(user, bots + 1, plans, options=options, turn_seconds=turn_seconds)
+
+
+def _locked_open_game(game_id: int) -> Game:
+    game = Game.objects.select_for_update().get(pk=game_id)
+    if game.status != Game.Status.OPEN:
+        raise LobbyError("started", _("This table is no longer open."))
+    return game
+
+
+def _start_if_full(game: Game) -> None:
+    """Start the game when every seat is taken (inside the caller's transaction)."""
+    if game.seats.filter(user__isnull=True, bot_level="").exists():
+        return
+    from games.services import start_game  # services imports this module: import late
+
+    start_game(game.pk)
+    game.refresh_from_db()
+
+
+# --- Filling seats with bots after a wait ----------------------------------------------------
+
+
+def autofill_due_tables(now=None) -> list[int]:
+    """Fill the open seats of every table whose wait is over with bots, and start those games.
+
+    Safe to call any time and from anywhere (a Celery task, a timer thread, a test): it re-checks
+    each table's time and seats under the row lock. Returns the ids of the games it started.
+    """
+    now = now or timezone.now()
+    due = Game.objects.filter(
+        status=Game.Status.OPEN, autofill_at__lte=now, autofill_level__gt=""
+    ).values_list("pk", flat=True)
+    return [pk for pk in list(due) if _autofill_table(pk, now)]
+
+
+def _autofill_table(game_id: int, now) -> bool:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.OPEN or not game.autofill_at or game.autofill_at > now:
+            return False
+        if not game.seats.filter(user__isnull=False).exists():
+            return False  # nobody is waiting: bots alone would play for no one
+        game.seats.filter(user__isnull=True, bot_level="").update(
+            bot_level=game.autofill_level, reserved_for=None
+        )
+        _start_if_full(game)
+        notify_lobby()
+        return True
+
+
+def schedule_autofill(game_id: int, when) -> None:
+    """Run the sweep just after `when`: a Celery task with the broker, else a timer thread."""
+    delay = max(0.0, (when - timezone.now()).total_seconds()) + 0.5
+    if settings.BOT_TURNS == "celery":
+        autofill_due_tables_task.apply_async(countdown=delay)
+        return
+    timer = threading.Timer(delay, _autofill_in_thread)
+    timer.daemon = True
+    timer.start()
+
+
+def _autofill_in_thread() -> None:
+    try:
+        autofill_due_tables()
+    except Exception:
+        log.exception("autofill sweep failed")
+    finally:
+        connection.close()  # this thread's own connection: do not leave it open
+
+
+@shared_task(name="games.lobby.autofill_due_tables", acks_late=True)
+def autofill_due_tables_task() -> list[int]:
+    return autofill_due_tables()

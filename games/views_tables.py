@@ -1,0 +1,237 @@
+"""Pages of the lobby: the live list of tables, a table, creating one, "Play now", and bots.
+
+The views are thin: a form or a URL becomes one call to `games.lobby`, whose LobbyError message
+is shown to the person as it is, and nothing changes when it is raised.
+"""
+
+from datetime import UTC, datetime
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import lobby
+from games.forms_tables import (
+    LEVEL_NAMES,
+    OPTION_LABELS,
+    CreateTableForm,
+    PlayAgainstBotsForm,
+    PlayNowForm,
+    level_name,
+)
+from games.lobby_consumer import game_url, lobby_tables, table_entry
+from games.models import SEAT_COLOUR_LABELS, Game
+
+
+def lobby_labels() -> dict:
+    """The words lobby.js shows, in the request's language."""
+    return {
+        "options": {key: str(label) for key, label in OPTION_LABELS.items()},
+        "levels": {key: str(label) for key, label in LEVEL_NAMES.items()},
+        "colours": {key: str(label) for key, label in SEAT_COLOUR_LABELS.items()},
+        "no_options": _("Standard rules"),
+        "rules": _("Rules"),
+        "seats": _("Seats"),
+        "table": _("Table %(id)s"),
+        "copied": _("Link copied."),
+        "copy_by_hand": _("Select the link and copy it."),
+        "players": _("%(n)s players"),
+        "seats_taken": _("%(taken)s of %(total)s seats taken"),
+        "created_by": _("opened by %(name)s"),
+        "open_seat": _("Open seat"),
+        "reserved_for": _("Kept for %(name)s"),
+        "bot": _("%(level)s bot"),
+        "you": _("you"),
+        "join": _("Join"),
+        "view": _("View"),
+        "watch": _("Watch"),
+        "resume": _("Back to the game"),
+        "your_table": _("Your table"),
+        "timer": _("%(seconds)s s per decision"),
+        "no_open_tables": _("No open table right now. Open one, or use Play now."),
+        "no_games": _("No game in progress."),
+        "no_own_games": _("You are not playing right now."),
+        "live": _("Live"),
+        "offline": _("Reconnecting…"),
+        "bots_in": _("Bots fill the empty seats in %(seconds)s s"),
+        "bots_now": _("Bots are taking the empty seats…"),
+        "table_closed": _("This table has closed: everyone left."),
+    }
+
+
+def decorate(entry: dict) -> dict:
+    """Adds the human words to a table entry, for the server-rendered first view."""
+    entry["option_names"] = [str(OPTION_LABELS[key]) for key in entry["options"]]
+    entry["created"] = datetime.fromtimestamp(entry["created_at"] / 1000, tz=UTC)
+    for seat in entry["seats"]:
+        seat["level_name"] = level_name(seat["level"]) if seat["level"] else ""
+        seat["colour_name"] = str(SEAT_COLOUR_LABELS[seat["colour"]])
+    return entry
+
+
+def split_tables(entries: list[dict]) -> dict:
+    """The lobby's three lists: yours, open tables to join, games to watch."""
+    return {
+        "own": [entry for entry in entries if entry["you"]],
+        "open": [entry for entry in entries if not entry["you"] and entry["status"] == "open"],
+        "playing": [
+            entry for entry in entries if not entry["you"] and entry["status"] == "playing"
+        ],
+    }
+
+
+def lobby_config(request, **extra) -> dict:
+    return {
+        "wsPath": "/ws/lobby/",
+        "csrfToken": get_token(request),
+        "labels": lobby_labels(),
+        **extra,
+    }
+
+
+@login_required
+def lobby_page(request):
+    entries = [decorate(entry) for entry in lobby_tables(request.user.pk)]
+    context = {
+        "lists": split_tables(entries),
+        "play_now_form": PlayNowForm(),
+        "lobby_config": lobby_config(request, page="lobby"),
+    }
+    return render(request, "lobby/lobby.html", context)
+
+
+@login_required
+def play_against_bots(request):
+    form = PlayAgainstBotsForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = lobby.play_against_bots(
+                request.user,
+                form.cleaned_data["bots"],
+                form.cleaned_data["level"],
+                form.options(),
+                turn_seconds=form.cleaned_data["turn_seconds"],
+            )
+        except lobby.LobbyError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(game_url(game.pk))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "lobby/play.html", {"form": form}, status=status)
+
+
+@login_required
+def table_new(request):
+    form = CreateTableForm(request.POST or None, creator=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = lobby.create_table(
+                request.user,
+                form.cleaned_data["players"],
+                form.cleaned_data["seat_plans"],
+                options=form.options(),
+                turn_seconds=form.cleaned_data["turn_seconds"],
+            )
+        except lobby.LobbyError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(table_or_game_url(game))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "lobby/table_new.html", {"form": form}, status=status)
+
+
+@login_required
+@require_POST
+def play_now(request):
+    form = PlayNowForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a number of players from 2 to 6."))
+        return redirect("lobby")
+    data = form.cleaned_data
+    autofill_level = ""
+    if data["autofill"]:
+        autofill_level = data["autofill_level"] or lobby.DEFAULT_BOT_LEVEL
+    game = lobby.play_now(
+        request.user, data["players"], form.options(), autofill_level=autofill_level
+    )
+    return redirect(table_or_game_url(game))
+
+
+@login_required
+def table_detail(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    if game.status in (Game.Status.PLAYING, Game.Status.FINISHED):
+        return redirect(game_url(game.pk))
+    return render_table(request, game)
+
+
+@login_required
+def invite(request, code: str):
+    """The invitation link: the table, with a button to take the seat (POST takes it)."""
+    game = get_object_or_404(Game, invite_code=code)
+    if request.method == "POST":
+        return join_and_redirect(request, game)
+    if game.status in (Game.Status.PLAYING, Game.Status.FINISHED):
+        return redirect(game_url(game.pk))
+    return render_table(request, game, via_invite=True)
+
+
+@login_required
+@require_POST
+def table_join(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    return join_and_redirect(request, game)
+
+
+@login_required
+@require_POST
+def table_leave(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        lobby.leave_table(game.pk, request.user)
+    except lobby.LobbyError as error:
+        messages.error(request, error.message)
+        return redirect(table_or_game_url(game))
+    messages.info(request, _("You left the table."))
+    return redirect("lobby")
+
+
+def join_and_redirect(request, game):
+    index = request.POST.get("seat")
+    try:
+        lobby.join_table(game.pk, request.user, int(index) if index and index.isdigit() else None)
+    except lobby.LobbyError as error:
+        messages.error(request, error.message)
+    game.refresh_from_db()
+    return redirect(table_or_game_url(game))
+
+
+def table_or_game_url(game) -> str:
+    if game.status == Game.Status.OPEN or game.status == Game.Status.ABORTED:
+        return reverse("table_detail", args=[game.pk])
+    return game_url(game.pk)
+
+
+def render_table(request, game, via_invite=False):
+    entry = decorate(table_entry(game, request.user.pk))
+    seated = entry["you"]
+    can_join = (
+        game.status == Game.Status.OPEN
+        and not seated
+        and bool(lobby.free_seats(list(game.seats.all()), request.user))
+    )
+    invite_url = request.build_absolute_uri(reverse("invite", args=[game.invite_code]))
+    context = {
+        "game": game,
+        "table": entry,
+        "seated": seated,
+        "can_join": can_join,
+        "invite_url": invite_url,
+        "via_invite": via_invite,
+        "lobby_config": lobby_config(request, page="table", tableId=game.pk),
+    }
+    return render(request, "lobby/table.html", context)
