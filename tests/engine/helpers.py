@@ -8,6 +8,7 @@ back from ``view_for`` / ``legal_actions`` / ``winners``.
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections import Counter
 
@@ -193,9 +194,20 @@ def play_random_game(players, seed, options, choice_seed, max_actions=20000, on_
     return state, actions
 
 
-def property_games(default):
-    """How many random games a property plays: ENGINE_PROPERTY_GAMES scales every property."""
-    import os
+def property_games(share=1.0):
+    """Random games for one property: ENGINE_PROPERTY_GAMES (default 1000) is the budget of the
+    main property; the heavier ones take a ``share`` of it."""
+    budget = int(os.environ.get("ENGINE_PROPERTY_GAMES", "1000"))
+    return max(1, int(budget * share))
 
-    scale = os.environ.get("ENGINE_PROPERTY_GAMES")
-    return default if scale is None else max(1, int(scale))
+
+def every_nth(check, n):
+    """Run ``check`` on every n-th state only: for the expensive per-state properties."""
+    seen = [0]
+
+    def sampled(state):
+        if seen[0] % n == 0 or is_terminal(state):
+            check(state)
+        seen[0] += 1
+
+    return sampled
