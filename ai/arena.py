@@ -133,12 +133,25 @@ def seat_coverage(results: list[dict]) -> dict:
 
 
 def run(specs: list[dict], workers: int, progress: bool = True) -> list[dict]:
+    """Play every spec, one game per process; the bar shows each bot's running win rate."""
     if workers <= 1:
-        iterator = map(play_game, specs)
-        return list(tqdm(iterator, total=len(specs), disable=not progress, desc="games"))
+        return _collect(map(play_game, specs), len(specs), progress)
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        iterator = pool.imap_unordered(play_game, specs)
-        return list(tqdm(iterator, total=len(specs), disable=not progress, desc="games"))
+        return _collect(pool.imap_unordered(play_game, specs), len(specs), progress)
+
+
+def _collect(iterator, total: int, progress: bool) -> list[dict]:
+    results = []
+    wins, seats = defaultdict(float), defaultdict(int)
+    with tqdm(total=total, disable=not progress, desc="games", mininterval=5) as bar:
+        for game in iterator:
+            results.append(game)
+            for seat, bot in enumerate(game["bots"]):
+                wins[bot] += game["shares"][seat]
+                seats[bot] += 1
+            bar.set_postfix({bot: f"{wins[bot] / seats[bot]:.2f}" for bot in seats}, refresh=False)
+            bar.update()
+    return results
 
 
 def format_table(summary: dict) -> str:

@@ -9,6 +9,8 @@ from ..seeding import decision_rng
 from .evaluation import Evaluator
 from .tree import Search
 
+DETERMINIZATIONS = 250
+
 
 class SearchBot:
     """SO-ISMCTS over determinizations of the view. Deterministic for a given (view, seed,
@@ -51,8 +53,17 @@ class SearchBot:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations
         done = 0
+        pool = []
         while limit is None or done < limit:
-            search.iterate(determinize(view, rng))
+            # Drawing a determinization costs as much as the rest of an iteration, so after
+            # DETERMINIZATIONS fresh ones the search cycles through them again (states are
+            # immutable, so sharing them is safe).
+            if done < DETERMINIZATIONS:
+                state = determinize(view, rng)
+                pool.append(state)
+            else:
+                state = pool[done % DETERMINIZATIONS]
+            search.iterate(state)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -77,4 +88,8 @@ def make_search_bot(level, *, seed=None, iterations=None, time_limit=None):
     default_iterations, default_seconds = DEFAULT_BUDGETS[level]
     if iterations is None and time_limit is None:
         iterations, time_limit = default_iterations, default_seconds
+    if level == "expert":
+        from .parallel import RootParallelBot
+
+        return RootParallelBot(seed, iterations=iterations, time_limit=time_limit, level=level)
     return SearchBot(seed, iterations=iterations, time_limit=time_limit, level=level)

@@ -1,0 +1,52 @@
+"""The `expert` level: root-parallel ISMCTS. Each worker process grows its own tree from its own
+determinizations; the root visit counts are summed and the most visited move wins (Chaslot,
+Winands & van den Herik 2008 found root parallelism the simplest scheme that scales)."""
+
+import multiprocessing
+import random
+from collections import Counter
+
+from ..seeding import decision_rng
+from .bot import SearchBot
+
+
+def _worker_visits(args) -> dict:
+    view, seed, iterations, time_limit, exploration = args
+    bot = SearchBot(seed, iterations=iterations, time_limit=time_limit, exploration=exploration)
+    search = bot.run(view, random.Random(seed))
+    return {move: child.visits for move, child in search.root.children.items()}
+
+
+def can_fork() -> bool:
+    """Daemonic processes (e.g. a Celery prefork worker) may not have children."""
+    return not multiprocessing.current_process().daemon
+
+
+class RootParallelBot(SearchBot):
+    """SearchBot whose budget is spread over `workers` processes."""
+
+    def __init__(self, seed=None, *, workers=2, **kwargs):
+        super().__init__(seed, **kwargs)
+        self.workers = workers
+
+    def choose(self, view: dict) -> dict:
+        actions = view["legal_actions"]
+        if not actions:
+            raise ValueError("this seat has nothing to decide in this view")
+        if len(actions) == 1:
+            return actions[0]
+        rng = decision_rng(self.seed, view)
+        seeds = [rng.getrandbits(64) for _ in range(self.workers)]
+        share = None if self.iterations is None else max(1, self.iterations // self.workers)
+        jobs = [(view, seed, share, self.time_limit, self.exploration) for seed in seeds]
+        if self.workers > 1 and can_fork():
+            with multiprocessing.get_context("fork").Pool(self.workers) as pool:
+                results = pool.map(_worker_visits, jobs)
+        else:
+            results = [_worker_visits(job) for job in jobs]
+        visits = Counter()
+        for result in results:
+            visits.update(result)
+        # Ties broken by the smaller move so that the choice never depends on dict order.
+        best = max(visits, key=lambda move: (visits[move], -move))
+        return self.action_for(view, best, rng)

@@ -1,0 +1,85 @@
+"""Bot speed on this machine, one core (~30 s):
+
+    .venv/bin/python -m tests.bench.bench_ai
+
+Prints ISMCTS iterations per second in mid-game positions (2 and 4 players) and the decision
+time (p50/p95) of the `medium` and `hard` levels at their default budgets.
+"""
+
+import random
+import statistics
+import time
+
+import ai
+from ai.search.bot import SearchBot
+from games.engine import apply_action, current_player, is_terminal, new_game, view_for
+
+ITERATIONS = 1000
+
+
+def midgame_views(players: int, count: int, seed: int = 0) -> list[dict]:
+    """Battle decisions from the middle of heuristic games (after some regions are taken)."""
+    views = []
+    game = seed
+    while len(views) < count:
+        bots = [ai.make_bot("heuristic", seed=game * 10 + s) for s in range(players)]
+        state = new_game(players, seed=game)
+        step = 0
+        while not is_terminal(state) and len(views) < count:
+            seat = current_player(state)
+            view = view_for(state, seat)
+            owned = len(view["owners"])
+            if view["phase"] == "battle" and owned >= 2 and step % 7 == 0:
+                views.append(view)
+            state = apply_action(state, bots[seat].choose(view))
+            step += 1
+        game += 1
+    return views
+
+
+def iterations_per_second(players: int) -> tuple[float, float]:
+    """(per wall-clock second, per CPU second): on a shared machine the two differ."""
+    views = midgame_views(players, 4, seed=players)
+    bot = SearchBot(seed=1, iterations=ITERATIONS)
+    wall, cpu = time.perf_counter(), time.process_time()
+    for view in views:
+        bot.run(view, random.Random(0))
+    done = len(views) * ITERATIONS
+    return done / (time.perf_counter() - wall), done / (time.process_time() - cpu)
+
+
+def decision_times(level: str, views: list[dict]) -> list[float]:
+    """Wall-clock seconds per decision at the level's default budget (what a player waits)."""
+    bot = ai.make_bot(level, seed=1)
+    times = []
+    for view in views:
+        started = time.perf_counter()
+        bot.choose(view)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def main():
+    for players in (2, 4):
+        rate = iterations_per_second(players)
+        print(
+            f"ISMCTS, {players} players, mid-game: {rate:,.0f} iterations/s "
+            f"({ITERATIONS / rate:.3f} s per {ITERATIONS} iterations)"
+        )
+    views = midgame_views(4, 6, seed=40) + midgame_views(2, 6, seed=50)
+    for level in ("medium", "hard"):
+        times = decision_times(level, views)
+        print(
+            f"{level:<7} budget {ai.DEFAULT_BUDGETS[level]}: decision p50 "
+            f"{statistics.median(times):.3f} s, p95 {percentile(times, 0.95):.3f} s "
+            f"over {len(times)} decisions"
+        )
+
+
+if __name__ == "__main__":
+    main()
