@@ -100,3 +100,61 @@ def replay_log(initial: GameState, game: Game) -> GameState:
     for action in Action.objects.filter(game=game).order_by("seq"):
         state = apply_action(state, action.action)
     return state
+
+
+# --- Websockets (Channels' WebsocketCommunicator on the real ASGI application) -----------------
+
+WS_TIMEOUT = 10
+
+
+def ws_headers(user=None) -> list[tuple[bytes, bytes]]:
+    """Headers of a browser on the test host: its Origin and, for a user, a session cookie."""
+    from django.test import Client
+
+    headers = [(b"origin", b"http://testserver")]
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
+    return headers
+
+
+async def ws_connect(path: str, user=None):
+    """A connected communicator on the full ASGI stack (origin check, session auth, routing)."""
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from condottiere_site.asgi import application
+
+    headers = await database_sync_to_async(ws_headers)(user)
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect(timeout=WS_TIMEOUT)
+    assert connected, f"the websocket {path} was refused"
+    return communicator
+
+
+async def next_frame(communicator, kind: str | None = None, *, timeout: float = WS_TIMEOUT) -> dict:
+    """The next frame (of this type, skipping others)."""
+    while True:
+        frame = await communicator.receive_json_from(timeout=timeout)
+        if kind is None or frame.get("type") == kind:
+            return frame
+
+
+async def state_at_least(communicator, version: int, *, timeout: float = WS_TIMEOUT) -> dict:
+    """The first state frame whose version is at least `version`."""
+    while True:
+        frame = await next_frame(communicator, "state", timeout=timeout)
+        if frame["version"] >= version:
+            return frame
+
+
+@pytest.fixture
+async def close_async_db_connections():
+    """After an async test: close the connection of the thread that ran its ORM calls, so the
+    test database can be dropped (PostgreSQL refuses while a session is open)."""
+    yield
+    from channels.db import database_sync_to_async
+    from django.db import connections
+
+    await database_sync_to_async(connections.close_all)()
