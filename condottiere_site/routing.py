@@ -2,8 +2,10 @@
 
 from django.urls import path
 
+from games.consumers import GameConsumer
 from games.lobby_consumer import LobbyConsumer
 
 websocket_urlpatterns: list = [
     path("ws/lobby/", LobbyConsumer.as_asgi()),
+    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
 ]
