@@ -9,7 +9,7 @@ def test_highest_compares_printed_values():
     """[ruling] "Highest" (Spring, Bishop) compares PRINTED values, ignoring Drummer and Winter."""
     # Spring: a doubled 5 (10) is not "higher" than a printed 6; the 6 gets the +3.
     assert battle_strengths([["m5", "drummer"], ["m6", "spring"]]) == [10, 9]
-    # Under Winter every Mercenary counts 1, yet Spring cannot be in play with it; Bishop:
+    # Bishop: the printed value decides, whatever a Drummer makes of it.
     state = start(2, [["m5", "drummer", "m1"], ["m6", "bishop", "m1"]])
     state = run(
         state,
