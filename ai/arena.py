@@ -10,6 +10,7 @@ seat of the same deal. With fewer bots than players the list is cycled to fill t
 import argparse
 import json
 import multiprocessing
+import os
 import sys
 import time
 from collections import defaultdict
@@ -132,15 +133,16 @@ def seat_coverage(results: list[dict]) -> dict:
     return {bot: sorted(s) for bot, s in seats.items()}
 
 
-def run(specs: list[dict], workers: int, progress: bool = True) -> list[dict]:
-    """Play every spec, one game per process; the bar shows each bot's running win rate."""
+def run(specs: list[dict], workers: int, progress: bool = True, on_game=None) -> list[dict]:
+    """Play every spec, one game per process; the bar shows each bot's running win rate;
+    `on_game(results so far)` is called after each game (to save partial results)."""
     if workers <= 1:
-        return _collect(map(play_game, specs), len(specs), progress)
+        return _collect(map(play_game, specs), len(specs), progress, on_game)
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return _collect(pool.imap_unordered(play_game, specs), len(specs), progress)
+        return _collect(pool.imap_unordered(play_game, specs), len(specs), progress, on_game)
 
 
-def _collect(iterator, total: int, progress: bool) -> list[dict]:
+def _collect(iterator, total: int, progress: bool, on_game=None) -> list[dict]:
     results = []
     wins, seats = defaultdict(float), defaultdict(int)
     with tqdm(total=total, disable=not progress, desc="games", mininterval=5) as bar:
@@ -151,6 +153,8 @@ def _collect(iterator, total: int, progress: bool) -> list[dict]:
                 seats[bot] += 1
             bar.set_postfix({bot: f"{wins[bot] / seats[bot]:.2f}" for bot in seats}, refresh=False)
             bar.update()
+            if on_game:
+                on_game(results)
     return results
 
 
@@ -181,7 +185,29 @@ def parse_args(argv):
     parser.add_argument("--options", default="", help="e.g. hidden_cards,capturing_regions")
     parser.add_argument("--json", default=None, help="write the results here")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--save-every", type=int, default=5, help="games between JSON saves")
     return parser.parse_args(argv)
+
+
+def build_report(args, results: list[dict], seconds: float, planned: int) -> dict:
+    results = sorted(results, key=lambda g: (g["deal"], g["rotation"]))
+    return {
+        "args": vars(args),
+        "seconds": seconds,
+        "planned_games": planned,
+        "finished_games": len(results),
+        "summary": summarise(results),
+        "seat_coverage": seat_coverage(results),
+        "games": results,
+    }
+
+
+def write_json(path: str, report: dict) -> None:
+    """Write atomically, so a reader (or a run stopped early) never sees half a file."""
+    temporary = f"{path}.tmp"
+    with open(temporary, "w") as handle:
+        json.dump(report, handle, indent=1)
+    os.replace(temporary, path)
 
 
 def main(argv=None) -> dict:
@@ -192,22 +218,19 @@ def main(argv=None) -> dict:
     for spec in specs:
         spec.update(iterations=args.iterations, time_limit=args.time_limit, options=options)
     started = time.perf_counter()
-    results = sorted(
-        run(specs, args.workers, not args.quiet), key=lambda g: (g["deal"], g["rotation"])
-    )
-    summary = summarise(results)
-    report = {
-        "args": vars(args),
-        "seconds": time.perf_counter() - started,
-        "summary": summary,
-        "seat_coverage": seat_coverage(results),
-        "games": results,
-    }
-    print(format_table(summary))
+
+    def save_partial(results):
+        # Long runs keep an up-to-date report, so stopping one early loses nothing.
+        if args.json and len(results) % args.save_every == 0:
+            elapsed = time.perf_counter() - started
+            write_json(args.json, build_report(args, results, elapsed, len(specs)))
+
+    results = run(specs, args.workers, not args.quiet, save_partial)
+    report = build_report(args, results, time.perf_counter() - started, len(specs))
+    print(format_table(report["summary"]))
     print(f"{len(results)} games in {report['seconds']:.0f} s")
     if args.json:
-        with open(args.json, "w") as handle:
-            json.dump(report, handle, indent=1)
+        write_json(args.json, report)
     return report
 
 
