@@ -123,8 +123,11 @@ function createGameClient(root) {
     const { view, game } = frame;
     const groups = groupLegalActions(view.legal_actions);
     const myTurn = isMyTurn(view) && hasAnyAction(groups);
+    // Exposed on the root for styling and for the browser tests to wait on.
     root.dataset.state = game.status;
     root.dataset.phase = view.phase;
+    root.dataset.version = String(frame.version);
+    root.dataset.busy = String(local.busy);
     root.classList.toggle("is-my-turn", myTurn);
     root.classList.toggle("is-spectator", view.seat === null || view.seat === undefined);
 
