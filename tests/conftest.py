@@ -1,0 +1,30 @@
+"""Settings every test run shares."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """A test database of this pytest process's own.
+
+    Several test runs share this working tree (developers, agents, `make test` beside a browser
+    test). With one fixed test database name, one run's set-up deletes the database another
+    run is using; SQLite then reports "attempt to write a readonly database" and PostgreSQL
+    refuses to drop a database in use. The process id keeps them apart. The browser tests'
+    server reads the name from the connection, so it follows.
+    """
+    from django.conf import settings
+
+    suffix = str(os.getpid())
+    database = settings.DATABASES["default"]
+    test_settings = database.setdefault("TEST", {})
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        name = Path(test_settings.get("NAME") or Path(settings.BASE_DIR) / "test-db.sqlite3")
+        test_settings["NAME"] = str(name.with_name(f"{name.stem}-{suffix}{name.suffix}"))
+    else:
+        test_settings["NAME"] = (
+            f"{test_settings.get('NAME') or 'test_' + database['NAME']}_{suffix}"
+        )
