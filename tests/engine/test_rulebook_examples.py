@@ -49,6 +49,24 @@ def test_spring_example_scott_18_against_chris_15():
     assert battle_strengths([scott, chris]) == [18, 15]
 
 
+def test_spring_example_played_out_scott_takes_the_region():
+    """The same Spring example played card by card: Scott's 18 beats Chris's 15."""
+    state = start(2, [["m2", "m5", "m5"], ["m1", "m4", "heroine", "spring"]])
+    state = run(
+        state,
+        (0, choose("Siena")),
+        (0, play("m2")),
+        (1, play("m1")),
+        (0, play("m5")),
+        (1, play("m4")),
+        (0, play("m5")),
+        (1, play("heroine")),
+        (1, play("spring")),
+    )
+    assert public(state)["owners"] == {"Siena": 0}
+    assert battle_strengths([line(state, 0), line(state, 1)]) == [18, 15]
+
+
 def test_drummer_doubles_before_spring_adds_3_john_15():
     """John: 2, 4 and a Drummer with a Spring in play, 4 the highest Mercenary → 15."""
     assert battle_strengths([["m2", "m4", "drummer", "spring"]]) == [15]
