@@ -6,6 +6,7 @@ a late refresh. Nothing secret is in it: who sits where, the rules, the status.
 """
 
 import asyncio
+import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -117,6 +118,13 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+
+    @classmethod
+    async def decode_json(cls, text_data):
+        try:
+            return json.loads(text_data)
+        except ValueError:
+            return None  # not JSON: ignored, like any other frame the lobby does not expect
 
     async def receive_json(self, content, **kwargs):
         # The only request a client makes: "send me the list again" (after a wake-up, say).

@@ -1,0 +1,111 @@
+"""The lobby socket: the list of tables on connect, and a fresh list after every change.
+
+The socket is driven through the project's websocket routes, on whichever channel layer the
+profile configures; the Redis test insists on the production layer (CI runs it there).
+"""
+
+import asyncio
+
+import pytest
+from channels.auth import AuthMiddlewareStack
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+
+from condottiere_site.routing import websocket_urlpatterns
+from games import lobby
+from tests.services import require_redis
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FRAME_TIMEOUT = 5
+
+
+@pytest.fixture(autouse=True)
+def no_timers(monkeypatch):
+    monkeypatch.setattr(lobby, "schedule_autofill", lambda pk, when: None)
+
+
+async def open_lobby(user):
+    communicator = WebsocketCommunicator(
+        AuthMiddlewareStack(URLRouter(websocket_urlpatterns)), "/ws/lobby/"
+    )
+    communicator.scope["user"] = user
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def frame_where(communicator, predicate):
+    """The first `tables` frame that satisfies `predicate` (several may come for one change)."""
+    deadline = asyncio.get_running_loop().time() + FRAME_TIMEOUT
+    while True:
+        remaining = deadline - asyncio.get_running_loop().time()
+        assert remaining > 0, "no lobby frame showed the change in time"
+        frame = await communicator.receive_json_from(timeout=remaining)
+        assert frame["type"] == "tables"
+        if predicate(frame):
+            return frame
+
+
+def table_in(frame, game_id):
+    return next((table for table in frame["tables"] if table["id"] == game_id), None)
+
+
+async def check_the_lobby_follows_tables_live(make_user):
+    alice, bob, carol = [await database_sync_to_async(make_user)(name) for name in "abc"]
+    waiting = await database_sync_to_async(lobby.play_now)(alice, 3)
+
+    socket = await open_lobby(bob)
+    first = await socket.receive_json_from(timeout=FRAME_TIMEOUT)
+    assert first["type"] == "tables"
+    listed = table_in(first, waiting.pk)
+    assert listed["status"] == "open" and listed["players"] == 3 and listed["taken"] == 1
+    assert [seat["kind"] for seat in listed["seats"]] == ["human", "open", "open"]
+    assert listed["seats"][0]["name"] == alice.public_name and not listed["you"]
+
+    # Another player opens a table: it appears.
+    opened = await database_sync_to_async(lobby.play_now)(carol, 4, {"hidden_cards": True})
+    frame = await frame_where(socket, lambda f: table_in(f, opened.pk) is not None)
+    assert table_in(frame, opened.pk)["options"] == ["hidden_cards"]
+
+    # This socket's user joins a table: it shows them seated there.
+    await database_sync_to_async(lobby.join_table)(waiting.pk, bob)
+    frame = await frame_where(socket, lambda f: table_in(f, waiting.pk)["taken"] == 2)
+    joined = table_in(frame, waiting.pk)
+    assert joined["you"] and joined["seats"][1]["you"] and joined["seats"][1]["name"] == "b"
+
+    # The last seat is taken: the table is listed as playing, with the game page as its link.
+    await database_sync_to_async(lobby.join_table)(waiting.pk, carol)
+    frame = await frame_where(socket, lambda f: table_in(f, waiting.pk)["status"] == "playing")
+    assert table_in(frame, waiting.pk)["url"] == f"/games/{waiting.pk}/"
+    await socket.disconnect()
+
+
+async def test_the_lobby_socket_sends_the_tables_on_connect_and_after_each_change(make_user):
+    await check_the_lobby_follows_tables_live(make_user)
+
+
+async def test_the_lobby_socket_works_on_the_redis_channel_layer(make_user):
+    require_redis()
+    assert type(get_channel_layer()).__name__ == "RedisChannelLayer"
+    await check_the_lobby_follows_tables_live(make_user)
+
+
+async def test_anyone_may_watch_the_lobby_and_ask_for_the_list_again(make_user):
+    alice = await database_sync_to_async(make_user)("alice")
+    table = await database_sync_to_async(lobby.play_now)(alice, 2)
+    socket = await open_lobby(AnonymousUser())
+    first = await socket.receive_json_from(timeout=FRAME_TIMEOUT)
+    assert table_in(first, table.pk)["you"] is False
+
+    await socket.send_json_to({"type": "sync"})
+    again = await socket.receive_json_from(timeout=FRAME_TIMEOUT)
+    assert again["tables"] == first["tables"]
+    # Anything else a client sends is ignored, and the socket stays open.
+    await socket.send_to(text_data="not json")
+    await socket.send_json_to({"type": "sync"})
+    assert (await socket.receive_json_from(timeout=FRAME_TIMEOUT))["type"] == "tables"
+    await socket.disconnect()
