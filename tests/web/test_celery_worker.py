@@ -1,0 +1,120 @@
+"""A real Celery worker (not eager mode) on the Redis broker plays a whole all-bot game.
+
+The worker is a subprocess on the pytest-django test database, listening on a queue of its own
+so that no other task on the same Redis reaches it and none of its tasks go elsewhere.
+"""
+
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from condottiere_site.celery import app
+from games.engine import Options, new_game, winners
+from games.models import Action, Game
+from games.services import load_state, start_game
+from tests.services import require_redis
+from tests.web.conftest import replay_log
+
+ROOT = Path(__file__).resolve().parents[2]
+DEADLINE_SECONDS = 120
+WORKER = """
+import os, sys
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "condottiere_site.settings")
+django.setup()
+from condottiere_site.celery import app
+queue = sys.argv[1]
+app.conf.task_default_queue = queue
+app.worker_main(["worker", "--pool=solo", "-Q", queue, "--loglevel=WARNING",
+                 "--without-mingle", "--without-gossip", "--without-heartbeat"])
+"""
+
+
+def test_database_url() -> str:
+    """A DATABASE_URL for the database this test runs on (the test database, not the real one)."""
+    db = connection.settings_dict
+    if connection.vendor == "postgresql":
+        auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+        return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    if connection.vendor == "sqlite" and "memory" not in str(db["NAME"]):
+        return f"sqlite:///{db['NAME']}"
+    pytest.skip(f"a worker process cannot share this test database ({db['NAME']})")
+
+
+test_database_url.__test__ = False  # a helper, not a test
+
+
+def start_worker(queue: str, log_file) -> subprocess.Popen:
+    env = {
+        **os.environ,
+        "DATABASE_URL": test_database_url(),
+        "BOT_MOVE_DELAY": "0",
+        "BOT_THINK_SECONDS": "0.05",
+    }
+    return subprocess.Popen(
+        [sys.executable, "-c", WORKER, queue],
+        cwd=ROOT,
+        env=env,
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def stop(worker: subprocess.Popen) -> None:
+    worker.terminate()
+    try:
+        worker.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        worker.wait(timeout=15)
+
+
+def wait_for_the_end(game: Game, worker: subprocess.Popen) -> None:
+    deadline = time.monotonic() + DEADLINE_SECONDS
+    while time.monotonic() < deadline:
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            return
+        assert worker.poll() is None, "the worker died"
+        time.sleep(0.5)
+    raise AssertionError(f"not finished after {DEADLINE_SECONDS} s: version {game.version}")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_plays_an_all_bot_game_to_the_end(make_table, settings):
+    require_redis()
+    assert settings.BOT_TURNS == "celery"
+    game = make_table(3, bots={0: "random", 1: "heuristic", 2: "random"}, seed=20)
+    queue = f"test-bot-turns-{uuid.uuid4().hex[:12]}"
+    previous_queue = app.conf.task_default_queue
+    with tempfile.TemporaryFile() as log_file:
+        worker = start_worker(queue, log_file)
+        try:
+            app.conf.task_default_queue = queue
+            start_game(game.pk)  # after its commit, the first bot turn goes to the worker
+            wait_for_the_end(game, worker)
+        except BaseException:
+            log_file.seek(0)
+            sys.stderr.write(log_file.read().decode(errors="replace")[-5000:])
+            raise
+        finally:
+            app.conf.task_default_queue = previous_queue
+            stop(worker)
+
+    state = load_state(game)
+    first = random.Random(game.seed).randrange(game.players)
+    initial = new_game(game.players, seed=game.seed, options=Options(), first=first)
+    assert replay_log(initial, game) == state
+    assert game.result["winners"] == winners(state) != []
+    actions = Action.objects.filter(game=game)
+    assert list(actions.values_list("seq", flat=True)) == list(range(1, game.version + 1))
+    assert set(actions.values_list("actor", flat=True)) == {"bot"}
+    assert all(latency is not None for latency in actions.values_list("latency_ms", flat=True))
