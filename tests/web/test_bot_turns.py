@@ -1,0 +1,135 @@
+"""Bot turns: the shared function and the in-process runner (the Celery runner has its own test
+with a real worker, test_celery_worker.py)."""
+
+import random
+import time
+
+import pytest
+
+import ai
+import games.bot_turns as bot_turns
+from ai.tasks import play_bot_turn
+from games.engine import Options, current_player, new_game, view_for, winners
+from games.models import Action, Game
+from games.services import StaleVersion, load_state, start_game
+from tests.web.conftest import replay_log
+
+
+class SpyBot:
+    """Records what it is given; plays the first legal action."""
+
+    def __init__(self, calls: list, level: str, seed):
+        self.calls, self.level, self.seed = calls, level, seed
+
+    def choose(self, *args, **kwargs):
+        self.calls.append((self.level, self.seed, args, kwargs))
+        return args[0]["legal_actions"][0]
+
+
+@pytest.fixture
+def spy_bots(monkeypatch):
+    calls = []
+    monkeypatch.setattr(
+        ai, "make_bot", lambda level, seed=None, **budget: SpyBot(calls, level, seed)
+    )
+    return calls
+
+
+@pytest.fixture
+def bot_game(make_table):
+    def make(bots=None, seed=5):
+        game = make_table(2, bots=bots or {0: "heuristic", 1: "heuristic"}, seed=seed)
+        start_game(game.pk)
+        game.refresh_from_db()
+        return game
+
+    return make
+
+
+@pytest.mark.django_db
+def test_the_bot_is_given_its_seats_view_and_nothing_else(bot_game, spy_bots):
+    game = bot_game()
+    state = load_state(game)
+    seat = current_player(state)
+    assert play_bot_turn(game.pk, 0) == "moved"
+    [(level, seed, args, kwargs)] = spy_bots
+    assert args == (view_for(state, seat),) and kwargs == {}
+    assert level == "heuristic" and seed == bot_turns.derived_seed(game.seed, 0)
+    logged = Action.objects.get(game=game)
+    assert (logged.seat, logged.actor, logged.action) == (seat, "bot", args[0]["legal_actions"][0])
+
+
+@pytest.mark.django_db
+def test_the_same_game_and_version_give_the_same_move(bot_game):
+    moves = []
+    for _ in range(2):
+        game = bot_game(bots={0: "random", 1: "random"}, seed=77)
+        play_bot_turn(game.pk, 0)
+        moves.append(Action.objects.get(game=game).action)
+    assert moves[0] == moves[1]
+
+
+@pytest.mark.django_db
+def test_a_level_not_written_yet_falls_back_to_random(bot_game, monkeypatch):
+    real = ai.make_bot
+
+    def make_bot(level, **kwargs):
+        if level != "random":
+            raise NotImplementedError(level)
+        return real(level, **kwargs)
+
+    monkeypatch.setattr(ai, "make_bot", make_bot)
+    game = bot_game(bots={0: "expert", 1: "expert"})
+    assert play_bot_turn(game.pk, 0) == "moved"
+
+
+@pytest.mark.django_db
+def test_every_bot_decision_takes_the_move_delay(bot_game, settings):
+    settings.BOT_MOVE_DELAY = 0.4
+    game = bot_game(bots={0: "random", 1: "random"})
+    started = time.monotonic()
+    assert play_bot_turn(game.pk, 0) == "moved"
+    assert 0.4 <= time.monotonic() - started < 2
+
+
+@pytest.mark.django_db
+def test_a_stale_version_at_submission_is_normal(bot_game, monkeypatch):
+    game = bot_game(bots={0: "random", 1: "random"})
+
+    def someone_moved_first(*args, **kwargs):
+        raise StaleVersion(version=1)
+
+    monkeypatch.setattr("games.services.submit_action", someone_moved_first)
+    assert play_bot_turn(game.pk, 0) == "stale"
+
+
+@pytest.mark.django_db
+def test_a_person_to_act_is_not_played_by_a_bot(make_user, make_table, spy_bots):
+    game = make_table(2, people={0: make_user(), 1: make_user()})
+    start_game(game.pk)
+    assert play_bot_turn(game.pk, 0) == "not_bot_turn"
+    assert spy_bots == [] and not Action.objects.filter(game=game).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_in_process_runner_plays_an_all_bot_game_to_the_end(make_table, settings, monkeypatch):
+    settings.BOT_TURNS = "in_process"
+
+    def no_celery(*args, **kwargs):
+        raise AssertionError("the in-process runner must not use Celery")
+
+    monkeypatch.setattr(play_bot_turn, "apply_async", no_celery)
+    monkeypatch.setattr(play_bot_turn, "delay", no_celery)
+    game = make_table(2, bots={0: "random", 1: "random"}, seed=11)
+    start_game(game.pk)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        time.sleep(0.2)
+    assert game.status == Game.Status.FINISHED
+    state = load_state(game)
+    first = random.Random(game.seed).randrange(2)
+    assert replay_log(new_game(2, seed=game.seed, options=Options(), first=first), game) == state
+    assert game.result["winners"] == winners(state)
