@@ -133,3 +133,21 @@ def test_the_in_process_runner_plays_an_all_bot_game_to_the_end(make_table, sett
     first = random.Random(game.seed).randrange(2)
     assert replay_log(new_game(2, seed=game.seed, options=Options(), first=first), game) == state
     assert game.result["winners"] == winners(state)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_in_process_turn_timer_moves_once_for_an_absent_player(make_user, make_table, settings):
+    settings.BOT_TURNS = "in_process"
+    game = make_table(2, people={0: make_user(), 1: make_user()}, turn_seconds=1)
+    start_game(game.pk)
+    game.refresh_from_db()
+    absent = current_player(load_state(game))
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and not Action.objects.filter(game=game).exists():
+        time.sleep(0.2)
+    time.sleep(0.5)
+    [logged] = Action.objects.filter(game=game)
+    assert (logged.seq, logged.seat, logged.actor) == (1, absent, "timer")
+    game.refresh_from_db()
+    assert game.turn_deadline is not None  # now the other person's clock runs
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)  # stop the next timer

@@ -2,6 +2,7 @@
 Redis layer under the production profile (what CI checks), the in-memory one by default."""
 
 import json
+import random
 
 import pytest
 from channels.db import database_sync_to_async
@@ -242,3 +243,24 @@ async def test_an_unknown_or_unstarted_game_closes_the_socket(make_table):
 
 
 WS_TIMEOUT_SHORT = 5
+
+
+async def test_a_bots_move_reaches_the_sockets(make_user, make_table, settings):
+    """The bot moves on another thread (or machine); its notice still reaches every socket."""
+    settings.BOT_TURNS = "in_process"  # no Celery worker runs during this test
+
+    def set_up():
+        alice = make_user("alice")
+        seed = 4
+        bot_seat = random.Random(seed).randrange(2)  # the first to act
+        game = make_table(2, people={1 - bot_seat: alice}, bots={bot_seat: "random"}, seed=seed)
+        return game, alice, bot_seat
+
+    game, alice, bot_seat = await database_sync_to_async(set_up)()
+    socket = await ws_connect(path_of(game), alice)  # open table: refused until it starts
+    assert (await socket.receive_output(timeout=WS_TIMEOUT_SHORT))["code"] == 4009
+    await database_sync_to_async(start_game)(game.pk)
+    socket = await ws_connect(path_of(game), alice)
+    frame = await state_at_least(socket, 1)
+    assert frame["log"][0]["seat"] == bot_seat and frame["log"][0]["seq"] == 1
+    await socket.disconnect()
