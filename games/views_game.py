@@ -9,6 +9,7 @@ the same for a seated player, a spectator and an anonymous visitor.
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .board_map import board_svg
 from .models import SEAT_COLOUR_LABELS, Game
@@ -82,6 +83,7 @@ def game_labels() -> dict:
         "log": log_labels(),
         "reasons": reason_labels(),
         "ui": ui_labels(),
+        "plurals": plural_labels(),
     }
 
 
@@ -109,12 +111,12 @@ def card_labels() -> dict:
     }
     effects = {
         "winter": _("every Mercenary counts 1"),
-        "spring": _("the highest Mercenaries get +3"),
-        "bishop": _("discard the highest Mercenaries; place the Pope"),
-        "courtesan": _("strength 1; most Courtesans take the Condottiere"),
-        "drummer": _("doubles the Mercenaries in your line"),
-        "heroine": _("strength 10, not a Mercenary"),
-        "scarecrow": _("take back one of your Mercenaries"),
+        "spring": _("+3 to the highest Mercenaries"),
+        "bishop": _("discards the highest Mercenaries"),
+        "courtesan": _("1; the most take the token"),
+        "drummer": _("doubles your Mercenaries"),
+        "heroine": _("10, not a Mercenary"),
+        "scarecrow": _("take back a Mercenary"),
         "surrender": _("the battle ends now"),
     }
     for code in SPECIAL_CARDS:
@@ -154,8 +156,6 @@ def log_labels() -> dict:
         "pass": _("{player} passes"),
         "pass_reveal": _("{player} passes and turns the face-down card up"),
         "discard_hand": _("{player} discards their hand"),
-        "keep": _("{player} keeps {count} cards"),
-        "draw": _("{player} draws {count} cards"),
         "battle_won": _("{player} wins {region} ({strength} to {other})"),
         "battle_tied": _("Nobody wins {region}: a tie at {strength}"),
         "final_won": _("{player} wins the final battle ({strength} to {other})"),
@@ -213,8 +213,6 @@ def ui_labels() -> dict:
         "passed": _("passed"),
         "face_down": _("face down"),
         "defender": _("defender"),
-        "cards_in_hand": _("{count} cards in hand"),
-        "regions_count": _("{count} regions"),
         "known_hand": _("known in hand: {cards}"),
         "condottiere_holder": _("holds the Condottiere"),
         "contested": _("Battle for {region}"),
@@ -235,3 +233,22 @@ def ui_labels() -> dict:
         "error": _("Not accepted: {message}"),
         "game_over": _("Game over"),
     }
+
+
+def plural_labels() -> dict:
+    """Sentences with a number, in the forms the client picks with Intl.PluralRules.
+
+    English, French and Italian need two forms: "one" and "other" (French uses "one" for 0 too,
+    as CLDR and Django's ngettext agree).
+    """
+    forms = {
+        "cards_in_hand": lambda n: ngettext("{count} card in hand", "{count} cards in hand", n),
+        "regions_count": lambda n: ngettext("{count} region", "{count} regions", n),
+        "keep": lambda n: ngettext(
+            "{player} keeps {count} card", "{player} keeps {count} cards", n
+        ),
+        "draw": lambda n: ngettext(
+            "{player} draws {count} card", "{player} draws {count} cards", n
+        ),
+    }
+    return {key: {"one": form(1), "other": form(2)} for key, form in forms.items()}

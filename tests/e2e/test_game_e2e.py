@@ -78,6 +78,7 @@ def log_in(page, user, base_url):
 
 def screenshot(page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(150)  # let a resized page repaint its scrolling boxes
     page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
 
 

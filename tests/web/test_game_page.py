@@ -179,7 +179,7 @@ def test_the_page_never_carries_a_hand_or_a_view(client, players):
     assert set(blocks) == {"game-info", "game-labels"}
     assert set(blocks["game-info"]) == {"id", "wsPath", "protocol"}
     assert set(blocks["game-labels"]) == {
-        "cards", "regions", "colours", "phases", "log", "reasons", "ui"
+        "cards", "regions", "colours", "phases", "log", "reasons", "ui", "plurals"
     }  # fmt: skip
     # The hand, in the order dealt or sorted, appears nowhere as a list of codes.
     for cards in (hand, sorted(hand)):

@@ -4,7 +4,7 @@
 
 import { iconGroup, SVG_NS } from "./icons.js";
 
-const TOKEN_OFFSET = 17;
+const TOKEN_OFFSET = 19;
 
 function regionGroups(svg) {
   return [...svg.querySelectorAll("g.region[data-region]")];
@@ -46,7 +46,7 @@ function controlMarker(x, y, seat) {
 function token(name, x, y) {
   const group = document.createElementNS(SVG_NS, "g");
   group.setAttribute("class", `token token--${name}`);
-  group.append(circle(x, y, 10.5, "token__disc"), iconGroup(name, x, y, 14));
+  group.append(circle(x, y, 11.5, "token__disc"), iconGroup(name, x, y, 15));
   return group;
 }
 
@@ -66,6 +66,8 @@ function regionLabel(t, name, parts) {
 export function renderBoard(svg, { view, game, t, choosable }) {
   const owners = view?.owners ?? {};
   const layer = tokenLayer(svg);
+  // While a region is to be chosen, the others step back.
+  svg.classList.toggle("is-choosing", choosable.size > 0);
   const outlines = [];
   const markers = [];
   for (const group of regionGroups(svg)) {

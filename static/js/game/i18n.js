@@ -5,10 +5,17 @@ function fill(template, params = {}) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
 }
 
-export function makeTranslator(labels) {
+export function makeTranslator(labels, language = document.documentElement.lang || "en") {
   const cardInfo = (code) =>
     labels.cards[code] ?? { name: code, title: code, kind: "special", effect: "" };
+  const pluralRules = new Intl.PluralRules(language);
   return {
+    // A sentence with a number: "1 card in hand", "3 cards in hand" (the language's plural rule).
+    count: (key, count, params = {}) => {
+      const forms = labels.plurals[key] ?? {};
+      const template = forms[pluralRules.select(count)] ?? forms.other ?? key;
+      return fill(template, { ...params, count });
+    },
     ui: (key, params) => fill(labels.ui[key] ?? key, params),
     log: (key, params) => fill(labels.log[key] ?? key, params),
     phase: (phase) => labels.phases[phase] ?? phase,

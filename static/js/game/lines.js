@@ -55,8 +55,8 @@ function headOf(player, { view, game, t }) {
 function factsOf(player, t) {
   const facts = element("p", "line__facts");
   facts.append(
-    element("span", "", t.ui("cards_in_hand", { count: player.hand_size ?? 0 })),
-    element("span", "", t.ui("regions_count", { count: player.regions ?? 0 })),
+    element("span", "", t.count("cards_in_hand", player.hand_size ?? 0)),
+    element("span", "", t.count("regions_count", player.regions ?? 0)),
   );
   if (player.known_hand?.length) {
     const cards = player.known_hand.map((code) => t.cardName(code)).join(", ");

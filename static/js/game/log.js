@@ -35,9 +35,9 @@ function phraseAction(entry, t, player) {
     case "discard_hand":
       return t.log("discard_hand", { player });
     case "keep":
-      return t.log("keep", { player, count: entry.count ?? entry.cards?.length ?? 0 });
+      return t.count("keep", entry.count ?? 0, { player });
     case "draw":
-      return t.log("draw", { player, count: entry.count ?? 0 });
+      return t.count("draw", entry.count ?? 0, { player });
     default:
       return null;
   }

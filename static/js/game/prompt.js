@@ -141,7 +141,7 @@ function resultPanel(game, view, t) {
     const item = element("li", "result__seat");
     item.style.setProperty("--seat", `var(--seat-${seat})`);
     item.classList.toggle("is-winner", winners.includes(seat));
-    item.append(element("span", "line__swatch"), element("span", "", seatFullName(t, game, seat)), element("strong", "", t.ui("regions_count", { count })));
+    item.append(element("span", "line__swatch"), element("span", "", seatFullName(t, game, seat)), element("strong", "", t.count("regions_count", count)));
     list.append(item);
   });
   panel.append(list);
