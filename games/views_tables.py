@@ -93,8 +93,14 @@ def lobby_config(request, **extra) -> dict:
     }
 
 
+def sweep_overdue_tables():
+    """Fill tables whose wait is over, in case their timer was lost (a server restart, say)."""
+    lobby.autofill_due_tables()
+
+
 @login_required
 def lobby_page(request):
+    sweep_overdue_tables()
     entries = [decorate(entry) for entry in lobby_tables(request.user.pk)]
     context = {
         "lists": split_tables(entries),
@@ -163,6 +169,7 @@ def play_now(request):
 
 @login_required
 def table_detail(request, game_id: int):
+    sweep_overdue_tables()
     game = get_object_or_404(Game, pk=game_id)
     if game.status in (Game.Status.PLAYING, Game.Status.FINISHED):
         return redirect(game_url(game.pk))

@@ -5,15 +5,19 @@ only for its invited player; a table starts when its last seat is taken; nobody 
 game through the lobby; a refused request changes nothing and says why.
 """
 
+import threading
 from datetime import timedelta
+from functools import partial
 
 import pytest
+from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
 from games import lobby
 from games.lobby import LobbyError, SeatPlan
 from games.models import Game, Seat
+from tests.services import require_postgresql
 
 pytestmark = pytest.mark.django_db
 
@@ -403,3 +407,67 @@ def test_a_started_table_page_leads_to_the_game(client, users):
     client.force_login(alice)
     response = client.get(reverse("table_detail", args=[game.pk]))
     assert response.status_code == 302 and response.url == f"/games/{game.pk}/"
+
+
+def test_opening_the_lobby_fills_a_table_whose_wait_is_over(client, users):
+    """The sweep also runs on page views, so a timer lost in a restart cannot strand a table."""
+    alice, bob = users("alice", "bob")
+    game = lobby.play_now(alice, 3, autofill_level="random", autofill_seconds=0)
+    client.force_login(bob)
+    client.get(reverse("lobby"))
+    game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING
+    assert [row[1] for row in seat_table(game)] == ["", "random", "random"]
+
+
+# --- Concurrency (PostgreSQL: real row locks, real parallel transactions) -----------------------
+
+
+def race(calls):
+    """Run the calls at the same moment, each on its own thread and database connection."""
+    barrier = threading.Barrier(len(calls))
+    outcomes = [None] * len(calls)
+
+    def run(index, call):
+        barrier.wait()
+        try:
+            outcomes[index] = call()
+        except LobbyError as error:
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return outcomes
+
+
+@pytest.mark.django_db(transaction=True)
+def test_many_people_racing_for_the_last_seat_get_it_once(django_user_model):
+    require_postgresql()
+    host = django_user_model.objects.create(username="host")
+    rivals = [django_user_model.objects.create(username=f"rival{n}") for n in range(6)]
+    game = lobby.create_table(host, 2, [SeatPlan("me"), SeatPlan("open")])
+
+    outcomes = race([partial(lobby.join_table, game.pk, rival) for rival in rivals])
+    seated = [outcome for outcome in outcomes if isinstance(outcome, Seat)]
+    assert len(seated) == 1
+    assert all(isinstance(outcome, LobbyError) for outcome in outcomes if outcome not in seated)
+    game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING
+    assert Seat.objects.filter(game=game, user__isnull=False).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_person_joining_twice_at_once_gets_one_seat(django_user_model):
+    require_postgresql()
+    host = django_user_model.objects.create(username="host")
+    eager = django_user_model.objects.create(username="eager")
+    game = lobby.create_table(host, 4, [SeatPlan("me")] + [SeatPlan("open")] * 3)
+
+    outcomes = race([partial(lobby.join_table, game.pk, eager) for _ in range(4)])
+    assert sum(isinstance(outcome, Seat) for outcome in outcomes) == 1
+    assert Seat.objects.filter(game=game, user=eager).count() == 1
