@@ -8,6 +8,7 @@ state, once, however many notices arrived meanwhile (versions may jump; the clie
 
 import asyncio
 import json
+import logging
 import time
 from collections import deque
 
@@ -26,6 +27,8 @@ from games.services import (
 )
 from games.services.errors import NotSeated
 from games.services.notify import remember_socket_loop
+
+log = logging.getLogger(__name__)
 
 # A flood: more than RATE_LIMIT frames within RATE_WINDOW seconds closes the socket.
 RATE_LIMIT = 20
@@ -168,9 +171,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             self.refresh_task = asyncio.ensure_future(self.refresh())
 
     async def refresh(self):
-        while self.refresh_wanted:
-            self.refresh_wanted = False
-            await self.send_state()
+        try:
+            while self.refresh_wanted:
+                self.refresh_wanted = False
+                await self.send_state()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the socket went away mid-send; the client resyncs on reconnect
+            log.exception("could not refresh game %s", self.game_id)
 
     async def send_state(self):
         # One state at a time, each read after the previous one was sent: versions never go back.
