@@ -1,7 +1,7 @@
 """The public contract: thin validating wrappers over the fast move API."""
 
 from .actions import action_to_move
-from .moves import apply_move, legal_moves, move_to_action
+from .moves import DRAW_BASE, KEEP_BASE, apply_move, legal_moves, move_to_action
 from .state import BY_ADJACENCY, OVER
 
 
@@ -10,9 +10,23 @@ def current_player(state):
     return None if state.current < 0 else state.current
 
 
+# Flat action dicts per move, built once; callers get fresh copies (they may mutate them).
+# Keep actions hold a list, so they are always built anew.
+_FLAT_ACTIONS = {}
+
+
+def _action(move):
+    if move >= KEEP_BASE and move < DRAW_BASE:
+        return move_to_action(move)
+    template = _FLAT_ACTIONS.get(move)
+    if template is None:
+        template = _FLAT_ACTIONS[move] = move_to_action(move)
+    return template.copy()
+
+
 def legal_actions(state):
     """The current player's legal action dicts, each once; [] when the game is over."""
-    return [move_to_action(move) for move in legal_moves(state)]
+    return [_action(move) for move in legal_moves(state)]
 
 
 def apply_action(state, action):

@@ -1,8 +1,8 @@
 """What one seat may know: `view_for(state, seat)`, a JSON-safe dict (see the contract's Views)."""
 
+from .api import legal_actions
 from .board import REGIONS
 from .cards import CODES, line_strengths
-from .moves import legal_moves, move_to_action
 from .options import Options
 from .piles import discard_pile_size, expand
 from .state import DISCARD_HAND, PHASE_NAMES, VICTORY_NAMES
@@ -86,5 +86,5 @@ def view_for(state, seat):
     if seat is not None:
         view["own_discards"] = _codes(state.hidden_discards[seat])
         if current == seat:
-            view["legal_actions"] = [move_to_action(move) for move in legal_moves(state)]
+            view["legal_actions"] = legal_actions(state)
     return view
