@@ -20,6 +20,8 @@ from games.models import Game, Seat
 from tests.services import require_postgresql
 
 pytestmark = pytest.mark.django_db
+# The autouse fixture below replaces it; the scheduling tests call the real one.
+REAL_SCHEDULE_AUTOFILL = lobby.schedule_autofill
 
 ALL_OFF = {
     "draw_after_battle": False,
@@ -471,3 +473,41 @@ def test_one_person_joining_twice_at_once_gets_one_seat(django_user_model):
     outcomes = race([partial(lobby.join_table, game.pk, eager) for _ in range(4)])
     assert sum(isinstance(outcome, Seat) for outcome in outcomes) == 1
     assert Seat.objects.filter(game=game, user=eager).count() == 1
+
+
+# --- Scheduling the autofill sweep ------------------------------------------------------------
+
+
+def test_with_celery_the_sweep_is_a_task_counted_down_to_the_autofill_time(settings, monkeypatch):
+    settings.BOT_TURNS = "celery"
+    sent = []
+    monkeypatch.setattr(
+        lobby.autofill_due_tables_task, "apply_async", lambda **kwargs: sent.append(kwargs)
+    )
+    REAL_SCHEDULE_AUTOFILL(1, timezone.now() + timedelta(seconds=30))
+    assert len(sent) == 1 and 30 <= sent[0]["countdown"] <= 31
+
+
+def test_in_process_the_sweep_is_a_timer_thread(settings, monkeypatch):
+    settings.BOT_TURNS = "in_process"
+    timers = []
+
+    class FakeTimer:
+        def __init__(self, delay, function):
+            self.delay, self.function, self.daemon = delay, function, False
+            timers.append(self)
+
+        def start(self):
+            self.started = True
+
+    monkeypatch.setattr(lobby.threading, "Timer", FakeTimer)
+    REAL_SCHEDULE_AUTOFILL(1, timezone.now() + timedelta(seconds=10))
+    assert len(timers) == 1 and timers[0].started and timers[0].daemon
+    assert 10 <= timers[0].delay <= 11
+
+
+def test_celery_workers_know_the_autofill_task():
+    from condottiere_site.celery import app
+
+    app.loader.import_default_modules()
+    assert "games.lobby.autofill_due_tables" in app.tasks
