@@ -20,10 +20,14 @@ OPTION_LABELS = {
     "hidden_cards": _("Hidden Cards"),
 }
 OPTION_HELP = {
-    "draw_after_battle": _("After each battle, players may draw up to three cards."),
-    "bigger_kingdoms": _("More regions are needed to win."),
-    "capturing_regions": _("A battle for a region someone holds can take it from them."),
-    "hidden_cards": _("Cards may be played face down and revealed later."),
+    "draw_after_battle": _(
+        "Start with 7 cards and draw up to 3 after every battle, instead of a new hand each round."
+    ),
+    "bigger_kingdoms": _("One more adjacent region is needed to win."),
+    "capturing_regions": _(
+        "Battles may be fought over a region someone holds; its defender may pass and still play."
+    ),
+    "hidden_cards": _("Mercenaries, Drummers, Heroines and Courtesans are played face down."),
 }
 
 # Short names of the bot levels, for people (the AI package names them for code).
