@@ -57,46 +57,27 @@ def _bishop_moves(state):
     return moves
 
 
-# A hand's plain plays (every card but Scarecrow and Bishop, whose moves depend on the board),
-# memoised per hand, split around the Bishop (kind 9) and the Scarecrow (kind 13) so that moves
-# stay in card-kind order: hands repeat a lot and one lookup beats scanning 15 counts.
-_PLAIN_PLAYS = {}
-
-
-def _plain_plays(hand):
-    plays = _PLAIN_PLAYS.get(hand)
-    if plays is None:
-        if len(_PLAIN_PLAYS) > 200_000:
-            _PLAIN_PLAYS.clear()
-        kinds = [kind for kind, count in enumerate(hand) if count]
-        plays = (
-            tuple(PLAY + kind for kind in kinds if kind < BISHOP),
-            tuple(PLAY + kind for kind in kinds if BISHOP < kind < SCARECROW),
-            tuple(PLAY + kind for kind in kinds if kind > SCARECROW),
-        )
-        _PLAIN_PLAYS[hand] = plays
-    return plays
-
-
 def _battle_moves(state):
+    """[rules] On a turn: play one card or pass. Moves stay in card-kind order."""
     seat = state.current
     hand = state.hands[seat]
-    moves = [PASS]
-    if state.opts & HIDDEN_CARDS and state.fd[seat] >= 0:
-        moves.append(PASS_REVEAL)
-    low, middle, high = _plain_plays(hand)
-    moves.extend(low)
-    if hand[BISHOP]:
-        if state.phase == FINAL_BATTLE:
-            moves.append(BISHOP_FINAL)
+    moves = [PASS, PASS_REVEAL] if state.opts & HIDDEN_CARDS and state.fd[seat] >= 0 else [PASS]
+    plays = [PLAY + kind for kind, count in enumerate(hand) if count]
+    if not (hand[BISHOP] or hand[SCARECROW]):
+        moves.extend(plays)
+        return moves
+    for move in plays:
+        if move == PLAY + BISHOP:
+            if state.phase == FINAL_BATTLE:
+                moves.append(BISHOP_FINAL)
+            else:
+                moves.extend(_bishop_moves(state))
+        elif move == PLAY + SCARECROW:
+            moves.append(SCARECROW_TAKE - 1)
+            line = state.lines[seat]
+            moves.extend(SCARECROW_TAKE + take for take in range(7) if take in line)
         else:
-            moves.extend(_bishop_moves(state))
-    moves.extend(middle)
-    if hand[SCARECROW]:
-        moves.append(SCARECROW_TAKE - 1)
-        line = state.lines[seat]
-        moves.extend(SCARECROW_TAKE + take for take in range(7) if take in line)
-    moves.extend(high)
+            moves.append(move)
     return moves
 
 
