@@ -84,6 +84,9 @@ def new_game(
             set_hand(state, seat, kinds)
     _fill_deck(state, hand_kinds, deck_kinds)
     if hand_kinds is None:
+        needed = sum(_allotment(state.opts, regions) for regions in state.counts)
+        if deck_kinds is not None and len(deck_kinds) < needed:
+            raise ValueError(f"a deck of {len(deck_kinds)} cards cannot deal {needed} cards")
         for step in range(players):
             seat = (first + step) % players
             draw_cards(state, seat, _allotment(state.opts, state.counts[seat]))
