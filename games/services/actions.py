@@ -16,6 +16,7 @@ from functools import partial
 
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.engine import (
     IllegalAction,
@@ -42,19 +43,19 @@ SQLITE_RETRIES = 5
 
 class TableNotReady(ServiceError):
     code = "not_ready"
-    default_message = "Every seat must be taken before the game starts."
+    default_message = _("Every seat must be taken before the game starts.")
 
 
 class AlreadyStarted(ServiceError):
     code = "already_started"
-    default_message = "This game has already started."
+    default_message = _("This game has already started.")
 
 
 def locked_game(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise GameNotPlaying("There is no such game.") from None
+        raise GameNotPlaying(_("There is no such game.")) from None
 
 
 def seats_of(game: Game) -> list[Seat]:
