@@ -12,6 +12,9 @@ import { promptContent } from "./game/prompt.js";
 import { GameSocket, socketUrl } from "./game/socket.js";
 import { factsText, secondsLeft, turnText } from "./game/status.js";
 
+const UNANSWERED_MS = 4000;
+const SILENT_MS = 30000;
+
 function readJson(id) {
   return JSON.parse(document.getElementById(id).textContent);
 }
@@ -40,18 +43,22 @@ function createGameClient(root) {
     pending: null, // { card, ways }: a card with a sub-choice (Scarecrow, Bishop)
     keep: new Map(), // hand position -> card code, while choosing the cards to keep
     focusKey: null,
+    lastFrameAt: 0, // when the socket last sent anything
+    sentAt: 0, // when the last action was sent
+    syncAt: 0, // when the watchdog last asked for the state
     announced: { seq: null, turn: null },
   };
 
   const socket = new GameSocket(socketUrl(info.wsPath), {
     onFrame: receive,
     onStatus: (status) => {
-      root.dataset.connection = status;
+      root.dataset.socket = status;
       parts.connection.textContent = status === "open" ? "" : t.ui(status === "connecting" ? "connecting" : "reconnecting");
     },
   });
 
   function receive(frame) {
+    local.lastFrameAt = Date.now();
     if (frame.type === "state") {
       const previous = local.frame;
       // Frames on one socket arrive in order; an older version can only be a leftover.
@@ -81,6 +88,7 @@ function createGameClient(root) {
     if (!sent) return;
     showError("");
     local.busy = true;
+    local.sentAt = Date.now();
     local.pending = null;
     render();
   }
@@ -238,12 +246,25 @@ function createGameClient(root) {
     if (target && !target.disabled) target.focus({ preventScroll: true });
   }
 
+  // Socket messages are hints and one can be lost (a dropped notice, a restarted server): if an
+  // action gets no answer, or a playing game stays silent for long, ask for the current state.
+  function watchdog() {
+    const now = Date.now();
+    const unanswered = local.busy && now - Math.max(local.sentAt, local.syncAt) > UNANSWERED_MS;
+    const playing = local.frame?.game?.status === "playing";
+    const silent = playing && now - Math.max(local.lastFrameAt, local.syncAt) > SILENT_MS;
+    if ((unanswered || silent) && socket.send({ type: "sync" })) local.syncAt = now;
+  }
+
   root.addEventListener("focusin", (event) => {
     const key = event.target.closest?.("[data-focus-key]")?.dataset.focusKey;
     if (key) local.focusKey = key;
   });
   listenToRegions(parts.svg, chooseRegion);
-  setInterval(renderTimer, 500);
+  setInterval(() => {
+    renderTimer();
+    watchdog();
+  }, 500);
   socket.connect();
 }
 

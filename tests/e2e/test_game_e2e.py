@@ -299,8 +299,8 @@ class ScriptedSocket:
         self.frame = frame
         self.socket.send(json.dumps(frame))
 
-    def wait_for_sent(self, page, count=1):
-        for _ in range(200):
+    def wait_for_sent(self, page, count=1, seconds=5):
+        for _ in range(int(seconds * 40)):
             if len(self.sent) >= count:
                 return self.sent[count - 1]
             page.wait_for_timeout(25)
@@ -539,3 +539,31 @@ def test_the_end_of_the_game_names_the_winner_and_why(server, table, new_page):
     screenshot(page, "end-scripted-1280")
     page.set_viewport_size({"width": 375, "height": 812})
     screenshot(page, "end-scripted-375")
+
+
+def test_after_a_dropped_connection_the_page_reconnects_and_asks_for_the_state(
+    server, table, new_page
+):
+    state, log = walk_to(3, my_turn("battle"))
+    frame = frame_of(table.pk, state, log)
+    page, socket = open_scripted(new_page, server, table, frame)
+    assert page.locator("[data-timer]").is_visible()  # the turn's deadline counts down
+    first = socket.socket
+    first.close()
+    assert socket.wait_for_sent(page) == {"type": "sync"}
+    assert socket.socket is not first
+    # A state several versions ahead is simply drawn: frames are whole views.
+    socket.push({**frame, "version": frame["version"] + 5})
+    page.wait_for_selector(f"{ROOT}[data-version='{frame['version'] + 5}']")
+    assert page.locator(ROOT).get_attribute("data-socket") == "open"
+    assert page.locator(".game__connection").inner_text() == ""
+
+
+def test_an_action_left_unanswered_makes_the_page_ask_for_the_state(server, table, new_page):
+    state, log = walk_to(3, my_turn("battle"))
+    page, socket = open_scripted(new_page, server, table, frame_of(table.pk, state, log))
+    page.locator("[data-prompt] button[data-focus-key='pass']").click()
+    assert socket.wait_for_sent(page)["action"] == {"type": "pass"}
+    # The server's answer is lost: the page asks again rather than wait forever.
+    assert socket.wait_for_sent(page, 2, seconds=8) == {"type": "sync"}
+    page.wait_for_selector(f"{ROOT}[data-busy='false']")
