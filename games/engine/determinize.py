@@ -11,9 +11,10 @@ from .board import REGION_INDEX
 from .cards import COPIES, FACE_DOWN_KINDS, KIND
 from .options import Options
 from .piles import set_hand
-from .state import DISCARD_HAND, PHASE_NAMES, VICTORY_NAMES, blank_state
+from .state import DISCARD_HAND, PHASE_NAMES, VICTORY_NAMES, blank_state, clone
 
 _HIDDEN = "hidden"
+_NO_MERCENARY = frozenset(range(7, 15))
 
 
 def _kinds(codes):
@@ -88,62 +89,105 @@ def _unseen_pool(view, viewer):
     return pool
 
 
-def _hidden_decider(view, viewer, rng):
-    """[ruling] In the hand-discard step other seats do not see who decides: pick one of the
-    seats that could be deciding (cards in hand, none known to be a Mercenary)."""
+def _decider_candidates(view, viewer):
+    """[ruling] In the hand-discard step other seats do not see who decides: the seats that could
+    be deciding (cards in hand, none known to be a Mercenary). None when the decider is shown."""
     if view["phase"] != PHASE_NAMES[DISCARD_HAND] or view["current_player"] is not None:
-        return -1
-    candidates = [
+        return None
+    return [
         p["seat"]
         for p in view["players"]
         if p["seat"] != viewer and p["hand_size"] and not p["known_hand"]
     ]
-    return rng.choice(candidates)
+
+
+def _prepare(view):
+    """Everything `determinize` needs that does not depend on the random draw."""
+    viewer = view["seat"]
+    players = view["players"]
+    n = len(players)
+    template = blank_state(n, Options.from_dict(view["options"]).to_bits(), 0)
+    _public_fields(template, view)
+    lines, fd, hidden_face_down = [], [], []
+    for player in players:
+        seat, line, down = player["seat"], player["line"], player["face_down"]
+        lines.append(tuple(_kinds(card for index, card in enumerate(line) if index != down)))
+        fd.append(KIND[line[down]] if down is not None and seat == viewer else -1)
+        if down is not None and seat != viewer:
+            hidden_face_down.append(seat)
+    template.lines, template.fd = tuple(lines), tuple(fd)
+    template.sizes = tuple(player["hand_size"] for player in players)
+    others = []
+    for player in players:
+        seat = player["seat"]
+        if seat == viewer:
+            set_hand(template, seat, _kinds(view["hand"]))
+        else:
+            known = _kinds(player["known_hand"])
+            others.append((seat, known, player["hand_size"] - len(known)))
+    if viewer is not None:
+        own = [()] * n
+        own[viewer] = tuple(_kinds(view["own_discards"]))
+        template.hidden_discards = tuple(own)
+    pool = _unseen_pool(view, viewer)
+    candidates = _decider_candidates(view, viewer)
+    return template, pool, hidden_face_down, others, view["deck_size"], candidates
+
+
+# Bots determinize the same view many times in a row: keep the last preparation, reused only
+# while the very same view object still has the same content.
+_last = [None, None, None]
+
+
+def _json_copy(value):
+    """A deep copy of JSON-like data (much cheaper than copy.deepcopy)."""
+    if isinstance(value, dict):
+        return {key: _json_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_json_copy(item) for item in value]
+    return value
+
+
+def _prepared(view):
+    if view is _last[0] and view == _last[1]:
+        return _last[2]
+    prepared = _prepare(view)
+    _last[:] = [view, _json_copy(view), prepared]
+    return prepared
+
+
+def _counts(kinds):
+    hand = [0] * 15
+    for kind in kinds:
+        hand[kind] += 1
+    return tuple(hand)
 
 
 def determinize(view, rng):
     """A full GameState consistent with `view`; view_for(result, view["seat"]) == view."""
-    viewer = view["seat"]
-    players = view["players"]
-    n = len(players)
-    opts = Options.from_dict(view["options"]).to_bits()
-    state = blank_state(n, opts, rng.randrange(1 << 62))
-    _public_fields(state, view)
-    pool = _unseen_pool(view, viewer)
+    template, base_pool, hidden_face_down, others, deck_size, candidates = _prepared(view)
+    state = clone(template)
+    state.seed = rng.randrange(1 << 62)
+    pool = list(base_pool)
     # Sorting by iid uniform keys is a uniform shuffle, several times faster than rng.shuffle
     # (one C call per card instead of a Python-level randbelow): bots determinize constantly.
     draw = rng.random
     pool.sort(key=lambda _card: draw())
-    decider = _hidden_decider(view, viewer, rng)
-    hands = [None] * n
-    if decider >= 0:
+    hands = list(template.hands)
+    decider = -1
+    if candidates is not None:
+        decider = rng.choice(candidates)
         state.current = decider
-        hands[decider] = _take(pool, players[decider]["hand_size"], frozenset(range(7, 15)))
-    lines, fd = [], []
-    for player in players:
-        seat, line = player["seat"], player["line"]
-        down = player["face_down"]
-        face_up = [card for index, card in enumerate(line) if index != down]
-        lines.append(tuple(_kinds(face_up)))
-        if down is None:
-            fd.append(-1)
-        elif seat == viewer:
-            fd.append(KIND[line[down]])
-        else:
-            fd.append(_take(pool, 1, FACE_DOWN_KINDS)[0])
-    state.lines, state.fd = tuple(lines), tuple(fd)
-    for player in players:
-        seat = player["seat"]
-        if seat == viewer:
-            hands[seat] = _kinds(view["hand"])
-        elif hands[seat] is None:
-            known = _kinds(player["known_hand"])
-            hands[seat] = known + _take(pool, player["hand_size"] - len(known))
-        set_hand(state, seat, hands[seat])
-    state.deck = tuple(_take(pool, view["deck_size"]))
-    if viewer is not None:
-        own = [()] * n
-        own[viewer] = tuple(_kinds(view["own_discards"]))
-        state.hidden_discards = tuple(own)
+        hands[decider] = _counts(_take(pool, template.sizes[decider], _NO_MERCENARY))
+    if hidden_face_down:
+        fd = list(template.fd)
+        for seat in hidden_face_down:
+            fd[seat] = _take(pool, 1, FACE_DOWN_KINDS)[0]
+        state.fd = tuple(fd)
+    for seat, known, unknown in others:
+        if seat != decider:
+            hands[seat] = _counts(known + _take(pool, unknown))
+    state.hands = tuple(hands)
+    state.deck = tuple(_take(pool, deck_size))
     state.dead = tuple(sorted(pool))
     return state
