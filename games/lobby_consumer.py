@@ -11,7 +11,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db.models import Q
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 
 from games.lobby import WATCHABLE_GAMES
@@ -24,11 +24,7 @@ def epoch_ms(moment) -> int | None:
 
 
 def game_url(game_id: int) -> str:
-    """The game page (another engineer's route; its path is fixed by the shared design)."""
-    try:
-        return reverse("game", args=[game_id])
-    except NoReverseMatch:
-        return f"/games/{game_id}/"
+    return reverse("game", args=[game_id])
 
 
 def seat_entry(seat, user_id) -> dict:
