@@ -135,8 +135,9 @@ def _prepare(view):
 
 
 # Bots determinize the same view many times in a row: keep the last preparation, reused only
-# while the very same view object still has the same content.
-_last = [None, None, None]
+# while the very same view object still has the same content. One tuple, read and replaced whole,
+# so that threads never see a mixture.
+_last = (None, None, None)
 
 
 def _json_copy(value):
@@ -149,10 +150,12 @@ def _json_copy(value):
 
 
 def _prepared(view):
-    if view is _last[0] and view == _last[1]:
-        return _last[2]
+    global _last
+    last_view, snapshot, prepared = _last
+    if view is last_view and view == snapshot:
+        return prepared
     prepared = _prepare(view)
-    _last[:] = [view, _json_copy(view), prepared]
+    _last = (view, _json_copy(view), prepared)
     return prepared
 
 
