@@ -4,17 +4,20 @@ Winands & van den Herik 2008 found root parallelism the simplest scheme that sca
 
 import multiprocessing
 import random
-from collections import Counter
+from collections import defaultdict
+
+from games.engine import determinize
 
 from ..seeding import decision_rng
-from .bot import SearchBot
+from .bot import HEURISTIC_TRUST, SearchBot
+from .tree import pick_move
 
 
 def _worker_visits(args) -> dict:
     view, seed, iterations, time_limit, exploration = args
     bot = SearchBot(seed, iterations=iterations, time_limit=time_limit, exploration=exploration)
     search = bot.run(view, random.Random(seed))
-    return {move: child.visits for move, child in search.root.children.items()}
+    return {move: (child.visits, child.reward) for move, child in search.root.children.items()}
 
 
 def can_fork() -> bool:
@@ -44,9 +47,11 @@ class RootParallelBot(SearchBot):
                 results = pool.map(_worker_visits, jobs)
         else:
             results = [_worker_visits(job) for job in jobs]
-        visits = Counter()
+        stats = defaultdict(lambda: (0, 0.0))
         for result in results:
-            visits.update(result)
-        # Ties broken by the smaller move so that the choice never depends on dict order.
-        best = max(visits, key=lambda move: (visits[move], -move))
+            for move, (visits, reward) in result.items():
+                total_visits, total_reward = stats[move]
+                stats[move] = (total_visits + visits, total_reward + reward)
+        state = determinize(view, rng)
+        best = pick_move(dict(stats), self.advice_move(view, state), HEURISTIC_TRUST)
         return self.action_for(view, best, rng)

@@ -17,9 +17,23 @@ STRONG_PLAYS = frozenset(
 SURRENDER_MOVE = PLAY + SURRENDER
 
 
+_STRENGTHS = {}
+
+
+def strengths_of(lines):
+    """`line_strengths`, memoised: battle lines are public, so the same lines recur across
+    determinizations and iterations, and computing them is the policy's main cost."""
+    found = _STRENGTHS.get(lines)
+    if found is None:
+        if len(_STRENGTHS) > 200_000:
+            _STRENGTHS.clear()
+        found = _STRENGTHS[lines] = line_strengths(lines)
+    return found
+
+
 def battle_move(state, moves, rng):
     seat = state.current
-    strengths = line_strengths(state.lines)
+    strengths = strengths_of(state.lines)
     mine = strengths[seat]
     best_rival, rivals_active = 0, 0
     for other in range(state.n):

@@ -39,6 +39,7 @@ class Search:
         self.exploration = exploration
         self.battles = battles  # simulate until this many battles have ended, then evaluate
         self.root = Node(-1)
+        self.first_state = None  # the first determinization, to translate actions to moves
 
     def iterate(self, state):
         """One iteration on one determinization `state`."""
@@ -105,6 +106,19 @@ class Search:
                 best, best_score = m, score
         return best
 
-    def best_move(self):
-        """The most visited root move (robust child)."""
-        return max(self.root.children.items(), key=lambda item: item[1].visits)[0]
+    def best_move(self, advice=None, trust=0.0):
+        stats = {move: (c.visits, c.reward) for move, c in self.root.children.items()}
+        return pick_move(stats, advice, trust)
+
+
+def pick_move(stats: dict, advice=None, trust: float = 0.0):
+    """The root move with the best mean reward among the well-explored ones (at least a tenth
+    of the most visits), `trust` added to the `advice` move's mean. `stats`: {move: (visits,
+    total reward)}. Ties go to the smaller move, so dict order never matters."""
+    most = max(visits for visits, _ in stats.values())
+
+    def merit(move):
+        visits, reward = stats[move]
+        return reward / visits + (trust if move == advice else 0.0), -move
+
+    return max((m for m, (v, _) in stats.items() if v * 10 >= most), key=merit)
