@@ -1,0 +1,70 @@
+"""The search's parts: the choice rule, the cut-off rewards, and a decision not to miss."""
+
+import pytest
+
+import ai
+from ai.search.evaluation import Evaluator
+from ai.search.tree import pick_move
+from games.engine import apply_action, new_game, view_for
+from games.engine.fast import apply_move, legal_moves
+from games.engine.state import BATTLE
+
+
+def test_the_best_mean_wins_among_well_explored_moves():
+    stats = {1: (100, 40.0), 2: (60, 30.0), 3: (5, 5.0)}  # move 3: mean 1.0 but barely tried
+    assert pick_move(stats) == 2
+
+
+def test_the_heuristic_advice_wins_near_ties_only():
+    stats = {1: (100, 52.0), 2: (100, 50.0)}
+    assert pick_move(stats, advice=2, trust=0.03) == 2
+    assert pick_move(stats, advice=2, trust=0.01) == 1
+
+
+def test_cut_off_rewards_are_shares_that_add_up_to_one():
+    state = new_game(4, seed=3)
+    while state.phase != BATTLE or len(legal_moves(state)) < 3:  # into the first battle
+        state = apply_move(state, legal_moves(state)[-1])
+    rewards = Evaluator(4, False).rewards(state)
+    assert sum(rewards) == pytest.approx(1.0)
+    assert all(0 < r < 1 for r in rewards)
+
+
+def test_more_regions_are_worth_more():
+    state = new_game(3, seed=1, owners={"Torino": 0, "Milano": 0, "Napoli": 1})
+    rewards = Evaluator(3, False).rewards(state)
+    assert rewards[0] > rewards[1] > rewards[2]
+
+
+def _surrender_wins_the_game():
+    """Seat 0 holds Torino, Milano, Genova (3 connected; 4 win heads-up), fights for Parma
+    (bordering Genova and Milano), leads 10 to 5 and holds a Surrender."""
+    hands = [["m10", "surrender", "m1", "m2"], ["m5", "m6", "m6", "heroine", "heroine", "m10"]]
+    owners = {"Torino": 0, "Milano": 0, "Genova": 0}
+    state = new_game(2, seed=5, hands=hands, owners=owners, first=0)
+    for action in (
+        {"type": "choose_region", "region": "Parma"},
+        {"type": "play", "card": "m10"},
+        {"type": "play", "card": "m5"},
+    ):
+        state = apply_action(state, action)
+    return view_for(state, 0)
+
+
+@pytest.mark.parametrize("level", ["heuristic", "medium", "hard"])
+def test_a_winning_surrender_is_played(level):
+    view = _surrender_wins_the_game()
+    assert {"type": "play", "card": "surrender"} in view["legal_actions"]
+    assert ai.make_bot(level, seed=1, iterations=200).choose(view) == {
+        "type": "play",
+        "card": "surrender",
+    }
+
+
+def test_the_search_alone_finds_the_winning_surrender(monkeypatch):
+    monkeypatch.setattr("ai.search.bot.HEURISTIC_TRUST", 0.0)
+    view = _surrender_wins_the_game()
+    assert ai.make_bot("medium", seed=2, iterations=300).choose(view) == {
+        "type": "play",
+        "card": "surrender",
+    }
