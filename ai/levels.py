@@ -14,7 +14,7 @@ LEVEL_LABELS = {
 # Per-decision budgets of the search levels when the caller sets none: (iterations, seconds).
 # With only an iteration budget a bot is reproducible; the seconds cap protects live play.
 DEFAULT_BUDGETS = {
-    "medium": (300, 0.5),
+    "medium": (300, 0.4),
     "hard": (2000, 1.5),
     "expert": (6000, 4.0),
 }

@@ -66,10 +66,10 @@ def percentile(values, fraction):
 
 def main():
     for players in (2, 4):
-        rate = iterations_per_second(players)
+        wall, cpu = iterations_per_second(players)
         print(
-            f"ISMCTS, {players} players, mid-game: {rate:,.0f} iterations/s "
-            f"({ITERATIONS / rate:.3f} s per {ITERATIONS} iterations)"
+            f"ISMCTS, {players} players, mid-game: {wall:,.0f} iterations/s wall-clock, "
+            f"{cpu:,.0f} per CPU second ({ITERATIONS / cpu:.3f} CPU s per {ITERATIONS})"
         )
     views = midgame_views(4, 6, seed=40) + midgame_views(2, 6, seed=50)
     for level in ("medium", "hard"):
