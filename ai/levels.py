@@ -11,10 +11,11 @@ LEVEL_LABELS = {
     "expert": "Expert (tree search on every core, longer)",
 }
 
-# Per-decision budgets of the search levels when the caller sets none: (iterations, seconds).
-# With only an iteration budget a bot is reproducible; the seconds cap protects live play.
+# Per-decision budgets of the search levels: (iteration cap, seconds). `medium` is bounded by its
+# iterations (~0.1 s); `hard` and `expert` use their time (a mid-game iteration costs ~0.2-0.3 ms
+# of CPU). See make_search_bot for how a caller's budget combines with these.
 DEFAULT_BUDGETS = {
     "medium": (300, 0.4),
-    "hard": (2000, 1.5),
-    "expert": (6000, 4.0),
+    "hard": (6000, 1.5),
+    "expert": (20000, 4.0),
 }

@@ -95,12 +95,19 @@ class SearchBot:
 
 
 def make_search_bot(level, *, seed=None, iterations=None, time_limit=None):
-    """A search bot of `level` ("medium", "hard", "expert"); budgets default by level."""
+    """A search bot of `level` ("medium", "hard", "expert").
+
+    Budgets: with neither given, the level's defaults; with only `time_limit` (as the site gives
+    every level the same thinking time), the level's iteration cap still applies, so `medium`
+    stays quicker and weaker than `hard`; with only `iterations`, no time cap, so the bot is
+    reproducible."""
     from ..levels import DEFAULT_BUDGETS
 
     default_iterations, default_seconds = DEFAULT_BUDGETS[level]
-    if iterations is None and time_limit is None:
-        iterations, time_limit = default_iterations, default_seconds
+    if iterations is None:
+        iterations = default_iterations
+        if time_limit is None:
+            time_limit = default_seconds
     if level == "expert":
         from .parallel import RootParallelBot
 

@@ -68,3 +68,14 @@ def test_the_search_alone_finds_the_winning_surrender(monkeypatch):
         "type": "play",
         "card": "surrender",
     }
+
+
+def test_a_time_limit_alone_keeps_each_level_its_iteration_cap():
+    medium, hard = (ai.make_bot(level, time_limit=1.5) for level in ("medium", "hard"))
+    assert medium.time_limit == hard.time_limit == 1.5
+    assert medium.iterations < hard.iterations
+
+
+def test_an_iteration_budget_alone_has_no_clock():
+    bot = ai.make_bot("hard", iterations=100)
+    assert (bot.iterations, bot.time_limit) == (100, None)
