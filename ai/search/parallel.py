@@ -4,6 +4,8 @@ Winands & van den Herik 2008 found root parallelism the simplest scheme that sca
 
 import multiprocessing
 import random
+import threading
+import time
 from collections import defaultdict
 
 from games.engine import determinize
@@ -14,7 +16,9 @@ from .tree import pick_move
 
 
 def _worker_visits(args) -> dict:
-    view, seed, iterations, time_limit, exploration = args
+    view, seed, iterations, deadline, exploration = args
+    # The deadline is absolute, so the time a worker took to start counts against the budget.
+    time_limit = None if deadline is None else max(0.05, deadline - time.time())
     bot = SearchBot(seed, iterations=iterations, time_limit=time_limit, exploration=exploration)
     search = bot.run(view, random.Random(seed))
     return {move: (child.visits, child.reward) for move, child in search.root.children.items()}
@@ -23,6 +27,13 @@ def _worker_visits(args) -> dict:
 def can_fork() -> bool:
     """Daemonic processes (e.g. a Celery prefork worker) may not have children."""
     return not multiprocessing.current_process().daemon
+
+
+def process_context():
+    """Fork is fastest, but forking a process that runs other threads (a web server's bot
+    thread pool) can copy a lock some other thread holds; there, start fresh interpreters."""
+    method = "fork" if threading.active_count() == 1 else "spawn"
+    return multiprocessing.get_context(method)
 
 
 class RootParallelBot(SearchBot):
@@ -41,9 +52,10 @@ class RootParallelBot(SearchBot):
         rng = decision_rng(self.seed, view)
         seeds = [rng.getrandbits(64) for _ in range(self.workers)]
         share = None if self.iterations is None else max(1, self.iterations // self.workers)
-        jobs = [(view, seed, share, self.time_limit, self.exploration) for seed in seeds]
+        deadline = None if self.time_limit is None else time.time() + self.time_limit
+        jobs = [(view, seed, share, deadline, self.exploration) for seed in seeds]
         if self.workers > 1 and can_fork():
-            with multiprocessing.get_context("fork").Pool(self.workers) as pool:
+            with process_context().Pool(self.workers) as pool:
                 results = pool.map(_worker_visits, jobs)
         else:
             results = [_worker_visits(job) for job in jobs]
