@@ -83,6 +83,15 @@ class Game(models.Model):
     autofill_at = models.DateTimeField(_("fill with bots at"), null=True, blank=True)
     # {"winners": [seat, ...], "regions": [count per seat], "reason": "..."} once finished.
     result = models.JSONField(_("result"), null=True, blank=True)
+
+    class Source(models.TextChoices):
+        LIVE = "live", _("Played here")
+        IMPORTED = "imported", _("Imported record")
+
+    # Imported records replay like any finished game but count for no one's history or rating.
+    source = models.CharField(
+        _("source"), max_length=10, choices=Source.choices, default=Source.LIVE, db_index=True
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
@@ -135,6 +144,8 @@ class Seat(models.Model):
     # A stand-in bot plays for a person who handed over the seat or let the timer run out.
     standin = models.BooleanField(_("stand-in bot playing"), default=False)
     joined_at = models.DateTimeField(_("joined"), null=True, blank=True)
+    # The name an imported record gives this seat (no user, no bot behind it).
+    record_name = models.CharField(_("name in the record"), max_length=60, blank=True)
 
     class Meta:
         ordering = ["game", "index"]
@@ -174,7 +185,7 @@ class Seat(models.Model):
             return self.user.public_name
         if self.bot_level:
             return f"Bot ({self.bot_level})"
-        return ""
+        return self.record_name
 
 
 class Action(models.Model):
@@ -210,3 +221,99 @@ class Action(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq} seat {self.seat}: {self.action}"
+
+
+class Rating(models.Model):
+    """An OpenSkill (Plackett-Luce) rating: of a person, or of a bot level as a whole."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="rating",
+    )
+    bot_level = models.CharField(_("bot level"), max_length=16, blank=True)
+    mu = models.FloatField(_("mu"))
+    sigma = models.FloatField(_("sigma"))
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(user__isnull=False, bot_level="")
+                    | models.Q(user__isnull=True) & ~models.Q(bot_level="")
+                ),
+                name="rating_user_xor_bot",
+            ),
+            models.UniqueConstraint(
+                fields=["bot_level"],
+                condition=models.Q(user__isnull=True),
+                name="rating_one_per_bot_level",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        who = self.user.public_name if self.user_id else f"Bot ({self.bot_level})"
+        return f"{who}: {self.ordinal:.1f}"
+
+    @property
+    def ordinal(self) -> float:
+        """The displayed rating: a conservative estimate, mu - 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+
+class RatingChange(models.Model):
+    """One seat's rating change from one finished game: at most one per (game, seat)."""
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    rating = models.ForeignKey(
+        Rating, verbose_name=_("rating"), on_delete=models.CASCADE, related_name="changes"
+    )
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="rating_change_once_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seat} {self.ordinal_delta:+.1f}"
+
+    @property
+    def ordinal_delta(self) -> float:
+        return (self.mu_after - 3 * self.sigma_after) - (self.mu_before - 3 * self.sigma_before)
+
+
+class Presence(models.Model):
+    """An open websocket: who is connected, to the lobby or to a game (for the dashboard)."""
+
+    channel_name = models.CharField(max_length=200, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE)
+    connected_at = models.DateTimeField(auto_now_add=True)
+    seen_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("connection")
+        verbose_name_plural = _("connections")
+
+    def __str__(self) -> str:
+        return f"{self.user_id or 'anonymous'} @ {self.game_id or 'lobby'}"
