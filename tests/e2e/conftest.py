@@ -20,10 +20,12 @@ Tests in this folder get the `e2e` marker.
 import contextlib
 import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
 import pytest
+from asgiref.sync import SyncToAsync
 from daphne.testing import DaphneProcess
 from django.conf import settings
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
@@ -91,6 +93,9 @@ def prepare_server_process(database_name: str):
     for alias in connections:
         with contextlib.suppress(AttributeError):
             del connections[alias]
+    # asgiref's one thread for database_sync_to_async does not survive a fork: if a socket test
+    # ran in pytest before this fork, every consumer in the server would wait on a dead thread.
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     settings.DATABASES["default"]["NAME"] = database_name
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HOST, "localhost"]
 
