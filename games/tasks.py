@@ -1,8 +1,10 @@
-"""Celery tasks of the platform: turn timers (and, registered here, the lobby's autofill)."""
+"""Celery tasks of the platform: turn timers (and, registered here, the lobby's autofill and
+the rating update)."""
 
 from celery import shared_task
 
 import games.lobby  # noqa: F401  registers the lobby's autofill task in every worker
+import games.tasks_ratings  # noqa: F401  registers the rating update task in every worker
 
 
 @shared_task(name="games.expire_turn", acks_late=True, serializer="json", ignore_result=True)

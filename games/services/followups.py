@@ -53,6 +53,9 @@ def after_change(game_id: int, version: int, finished: bool, state, deadline) ->
     notify_game(group, version)
     if finished:
         notify_lobby_now()
+        from games.tasks_ratings import schedule_rating_update  # tasks import services: late
+
+        schedule_rating_update(game_id)
         return
     schedule_next(game_id, version, state, deadline)
 

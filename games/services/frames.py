@@ -6,7 +6,7 @@ leave the server, the log carries only `Action.public`.
 """
 
 from games.engine import GameState, view_for
-from games.models import Action, Game, Seat
+from games.models import Action, Game, RatingChange, Seat
 
 PROTOCOL = 1
 LOG_LENGTH = 100
@@ -62,7 +62,24 @@ def game_public(game: Game, seats: list[Seat], you: int | None) -> dict:
         "deadline": epoch_ms(game.turn_deadline),
         "seats": [seat_entry(seat, you) for seat in seats],
         "result": game.result,
+        "rating_changes": rating_changes(game),
     }
+
+
+def rating_changes(game: Game) -> list[dict]:
+    """Each rated seat's displayed rating (ordinal) before and after this game; empty until the
+    rating update has run (it runs after the game finishes, see games.ratings)."""
+    if game.status != Game.Status.FINISHED:
+        return []
+    return [
+        {
+            "seat": change.seat,
+            "before": round(change.mu_before - 3 * change.sigma_before, 3),
+            "after": round(change.mu_after - 3 * change.sigma_after, 3),
+            "delta": round(change.ordinal_delta, 3),
+        }
+        for change in RatingChange.objects.filter(game=game).order_by("seat")
+    ]
 
 
 def log_entry(action: Action) -> dict:

@@ -1,0 +1,187 @@
+"""OpenSkill (Plackett-Luce) ratings of people and bot levels, from finished live games.
+
+A finished live game is one match with one team per seat. A person's seat rates the person, also
+when a stand-in bot finished the game for them (the seat stays theirs: handing it over is their
+choice). A bot seat rates its level's one shared Rating, so that "hard" earns its number from the
+games it plays. Ranks come from the stored result: the winners share rank 1, the others follow by
+regions held at the end (more is better, equal counts tie). (openskill 6.2's Plackett-Luce treats
+ties oddly: tied seats get equal results, but a tie at the top can also lift the next place to
+the winners' numbers — openskill.py issues #155 and #173. We use the library's numbers as they
+are, so that they match anyone's OpenSkill calculation.)
+
+A bot level may hold several seats of one game. Each of those seats is rated as its own team,
+all from the level's rating before the game; the level then takes the mean of those seats'
+results. Rating the level once per seat in turn would count one game as several, and putting its
+seats in one team would say they played together, when they played against each other.
+
+Every update is one transaction keyed by the game: RatingChange has one row per (game, seat),
+so a game that already has rows is never rated again, and a concurrent second run either waits on
+the game's row lock (PostgreSQL) or loses on the unique key and rolls back (IntegrityError).
+"""
+
+import logging
+import time
+from dataclasses import dataclass
+from statistics import fmean
+
+from django.db import IntegrityError, OperationalError, connection, transaction
+from openskill.models import PlackettLuce
+
+from games.models import Game, Rating, RatingChange, Seat
+
+log = logging.getLogger(__name__)
+
+MODEL = PlackettLuce()
+# SQLite has one writer at a time and may refuse a second one outright; try again a few times.
+SQLITE_RETRIES = 5
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """What one seat's team is worth after the game (mu, sigma)."""
+
+    seat: int
+    mu: float
+    sigma: float
+
+
+def ranks_from_result(result: dict) -> list[int]:
+    """Plackett-Luce ranks per seat (1 is best, equal ranks tie) from a game's result."""
+    regions = list(result["regions"])
+    winners = set(result.get("winners") or [])
+    first_loser_rank = 2 if winners else 1
+    loser_counts = sorted({regions[seat] for seat in range(len(regions)) if seat not in winners})
+    ranks = []
+    for seat, count in enumerate(regions):
+        if seat in winners:
+            ranks.append(1)
+        else:
+            better_counts = sum(1 for other in loser_counts if other > count)
+            ranks.append(first_loser_rank + better_counts)
+    return ranks
+
+
+def rate_match(before: list[tuple[float, float]], ranks: list[int]) -> list[SeatOutcome]:
+    """Each seat's (mu, sigma) after a match where seat i started at before[i] (pure)."""
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+    rated = MODEL.rate(teams, ranks=ranks)
+    return [SeatOutcome(seat, team[0].mu, team[0].sigma) for seat, team in enumerate(rated)]
+
+
+def rating_for(user=None, bot_level: str | None = None) -> Rating:
+    """The Rating of a person or of a bot level, created at OpenSkill's defaults if new."""
+    if (user is None) == (not bot_level):
+        raise ValueError("a rating belongs to a user or to a bot level, not both")
+    lookup = {"user": user} if user is not None else {"user": None, "bot_level": bot_level}
+    defaults = {"mu": MODEL.mu, "sigma": MODEL.sigma}
+    try:
+        with transaction.atomic():
+            rating, _ = Rating.objects.get_or_create(**lookup, defaults=defaults)
+    except IntegrityError:  # created meanwhile by a concurrent update: read theirs
+        rating = Rating.objects.get(**lookup)
+    return rating
+
+
+def is_rated(game: Game) -> bool:
+    return (
+        game.status == Game.Status.FINISHED
+        and game.source == Game.Source.LIVE
+        and bool(game.result)
+        and bool(game.result.get("regions"))
+    )
+
+
+def seat_ratings(seats: list[Seat]) -> list[Rating | None]:
+    """Each seat's Rating, locked for the update; None for a seat nobody owns any more."""
+    found = []
+    for seat in seats:
+        if seat.user_id:
+            found.append(rating_for(user=seat.user))
+        elif seat.bot_level:
+            found.append(rating_for(bot_level=seat.bot_level))
+        else:  # the person's account was deleted: the seat still played, but rates nobody
+            found.append(None)
+    ids = sorted({rating.pk for rating in found if rating is not None})
+    # Lock in one order (by id) so that two games sharing players cannot deadlock.
+    locked = {rating.pk: rating for rating in Rating.objects.select_for_update().filter(pk__in=ids)}
+    return [None if rating is None else locked[rating.pk] for rating in found]
+
+
+def new_values(ratings: list[Rating | None], outcomes: list[SeatOutcome]) -> dict:
+    """{rating id: (mu, sigma)} after the game: a bot level's seats are averaged (see top)."""
+    by_rating: dict[int, list[SeatOutcome]] = {}
+    for rating, outcome in zip(ratings, outcomes, strict=True):
+        if rating is not None:
+            by_rating.setdefault(rating.pk, []).append(outcome)
+    return {
+        rating_id: (fmean(o.mu for o in seat_outcomes), fmean(o.sigma for o in seat_outcomes))
+        for rating_id, seat_outcomes in by_rating.items()
+    }
+
+
+def _apply(game: Game) -> bool:
+    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+    ratings = seat_ratings(seats)
+    default = (MODEL.mu, MODEL.sigma)
+    before = [default if r is None else (r.mu, r.sigma) for r in ratings]
+    outcomes = rate_match(before, ranks_from_result(game.result))
+    after = new_values(ratings, outcomes)
+    changes = [
+        RatingChange(
+            game=game,
+            seat=seat.index,
+            rating=rating,
+            mu_before=rating.mu,
+            sigma_before=rating.sigma,
+            mu_after=after[rating.pk][0],
+            sigma_after=after[rating.pk][1],
+        )
+        for seat, rating in zip(seats, ratings, strict=True)
+        if rating is not None
+    ]
+    RatingChange.objects.bulk_create(changes)
+    for rating in {r.pk: r for r in ratings if r is not None}.values():
+        rating.mu, rating.sigma = after[rating.pk]
+        rating.games += 1
+        rating.save(update_fields=["mu", "sigma", "games", "updated_at"])
+    return True
+
+
+def _update_once(game_id: int) -> bool:
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().filter(pk=game_id).first()
+            if game is None or not is_rated(game):
+                return False
+            if RatingChange.objects.filter(game=game).exists():
+                return False
+            return _apply(game)
+    except IntegrityError:  # a concurrent run wrote this game's changes first
+        log.info("ratings of game %s were written by another run", game_id)
+        return False
+
+
+def update_for_game(game_id: int) -> bool:
+    """Rate a finished live game once. False if it is not rated or already was (idempotent)."""
+    for attempt in range(SQLITE_RETRIES):
+        try:
+            return _update_once(game_id)
+        except OperationalError:
+            if connection.vendor != "sqlite" or attempt == SQLITE_RETRIES - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def recompute_all() -> int:
+    """Wipe every rating and rate every finished live game again, oldest finish first.
+    Returns the number of games rated."""
+    with transaction.atomic():
+        RatingChange.objects.all().delete()
+        Rating.objects.all().delete()
+        game_ids = list(
+            Game.objects.filter(status=Game.Status.FINISHED, source=Game.Source.LIVE)
+            .order_by("finished_at", "pk")
+            .values_list("pk", flat=True)
+        )
+        return sum(1 for game_id in game_ids if _update_once(game_id))

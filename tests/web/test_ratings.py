@@ -1,0 +1,303 @@
+"""Ratings: OpenSkill's own numbers, once per game, for people and bot levels, on game finish."""
+
+import random
+import time
+
+import pytest
+from django.utils import timezone
+from openskill.models import PlackettLuce
+
+from games.engine import current_player, legal_actions
+from games.models import Game, Rating, RatingChange
+from games.ratings import rating_for, recompute_all, update_for_game
+from games.services import load_state, start_game, submit_action
+from games.services.frames import game_frame
+from games.tasks_ratings import update_ratings_task
+
+pytestmark = pytest.mark.django_db
+
+TOLERANCE = 1e-9
+
+
+def finish(game: Game, winners, regions, *, status=Game.Status.FINISHED, source=Game.Source.LIVE):
+    """Mark a table finished with this result (the result a finished game stores)."""
+    Game.objects.filter(pk=game.pk).update(
+        status=status,
+        source=source,
+        finished_at=timezone.now(),
+        result={"winners": list(winners), "regions": list(regions), "reason": "most_regions"},
+    )
+    game.refresh_from_db()
+    return game
+
+
+def close(rating, expected):
+    return abs(rating.mu - expected.mu) < TOLERANCE and abs(rating.sigma - expected.sigma) < (
+        TOLERANCE
+    )
+
+
+@pytest.fixture
+def four_people(make_user):
+    return [make_user(name) for name in ("ada", "ben", "cid", "dee")]
+
+
+def test_a_four_player_game_matches_openskill(make_table, four_people):
+    game = make_table(4, people=dict(enumerate(four_people)))
+    # Ben wins; Dee holds 3 regions, Ada and Cid 2 each (a tie between them).
+    finish(game, winners=[1], regions=[2, 5, 2, 3])
+
+    assert update_for_game(game.pk) is True
+
+    model = PlackettLuce()
+    teams = [[model.rating()] for _ in range(4)]
+    # Ranks: lower is better; Ada and Cid tie behind Dee.
+    expected = model.rate(teams, ranks=[3, 1, 3, 2])
+    for seat, person in enumerate(four_people):
+        rating = Rating.objects.get(user=person)
+        assert close(rating, expected[seat][0]), (seat, rating.mu, expected[seat][0].mu)
+        assert rating.games == 1
+    winner = Rating.objects.get(user=four_people[1])
+    assert winner.ordinal > Rating.objects.get(user=four_people[3]).ordinal
+    assert RatingChange.objects.filter(game=game).count() == 4
+
+
+def test_existing_ratings_are_the_starting_point(make_table, four_people):
+    ada_before = rating_for(user=four_people[0])
+    Rating.objects.filter(pk=ada_before.pk).update(mu=31.5, sigma=4.25, games=7)
+    game = make_table(4, people=dict(enumerate(four_people)))
+    finish(game, winners=[0], regions=[4, 1, 0, 1])
+
+    update_for_game(game.pk)
+
+    model = PlackettLuce()
+    teams = [[model.rating(mu=31.5, sigma=4.25)]] + [[model.rating()] for _ in range(3)]
+    expected = model.rate(teams, ranks=[1, 2, 3, 2])
+    ada = Rating.objects.get(user=four_people[0])
+    assert close(ada, expected[0][0]) and ada.games == 8
+    change = RatingChange.objects.get(game=game, seat=0)
+    assert (change.mu_before, change.sigma_before) == (31.5, 4.25)
+    assert abs(change.mu_after - expected[0][0].mu) < TOLERANCE
+
+
+def test_updating_twice_changes_nothing_the_second_time(make_table, four_people):
+    game = make_table(4, people=dict(enumerate(four_people)))
+    finish(game, winners=[2], regions=[1, 2, 4, 0])
+
+    assert update_for_game(game.pk) is True
+    first = list(Rating.objects.order_by("pk").values_list("mu", "sigma", "games"))
+    assert update_for_game(game.pk) is False
+    assert update_ratings_task.run(game.pk) is False  # the task's body, run a second time
+
+    assert list(Rating.objects.order_by("pk").values_list("mu", "sigma", "games")) == first
+    assert RatingChange.objects.filter(game=game).count() == 4
+
+
+def test_the_task_run_twice_rates_once(make_table, four_people):
+    game = make_table(4, people=dict(enumerate(four_people)))
+    finish(game, winners=[0], regions=[3, 1, 1, 1])
+
+    assert update_ratings_task.run(game.pk) is True
+    assert update_ratings_task.run(game.pk) is False
+
+    assert all(rating.games == 1 for rating in Rating.objects.all())
+    assert RatingChange.objects.filter(game=game).count() == 4
+
+
+@pytest.mark.parametrize(
+    "status, source",
+    [
+        (Game.Status.ABORTED, Game.Source.LIVE),
+        (Game.Status.FINISHED, Game.Source.IMPORTED),
+        (Game.Status.PLAYING, Game.Source.LIVE),
+    ],
+)
+def test_aborted_imported_and_unfinished_games_are_not_rated(
+    make_table, four_people, status, source
+):
+    game = make_table(4, people=dict(enumerate(four_people)))
+    finish(game, winners=[0], regions=[3, 1, 1, 1], status=status, source=source)
+
+    assert update_for_game(game.pk) is False
+    assert not RatingChange.objects.exists()
+    assert not Rating.objects.filter(games__gt=0).exists()
+
+
+def test_a_shared_victory_is_a_tie(make_table, four_people):
+    game = make_table(4, people=dict(enumerate(four_people)))
+    # Two winners with different region counts still share first place.
+    finish(game, winners=[0, 3], regions=[5, 1, 0, 4])
+
+    update_for_game(game.pk)
+
+    ada, ben, cid, dee = (Rating.objects.get(user=person) for person in four_people)
+    assert abs(ada.mu - dee.mu) < TOLERANCE and abs(ada.sigma - dee.sigma) < TOLERANCE
+    assert cid.mu < min(ada.mu, ben.mu)  # last place loses most
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()] for _ in range(4)], ranks=[1, 2, 3, 1])
+    assert close(ada, expected[0][0]) and close(cid, expected[2][0])
+
+
+def test_a_standin_seat_rates_its_person(make_table, four_people):
+    game = make_table(4, people=dict(enumerate(four_people)))
+    game.seats.filter(index=2).update(standin=True)
+    finish(game, winners=[2], regions=[0, 1, 4, 1])
+
+    update_for_game(game.pk)
+
+    assert Rating.objects.get(user=four_people[2]).games == 1
+    assert not Rating.objects.filter(bot_level__gt="").exists()
+
+
+def test_bot_levels_accumulate_over_games(make_user, make_table):
+    alice = make_user("alice")
+    model = PlackettLuce()
+    expected_hard = model.rating()
+    expected_alice = model.rating()
+    for round_number, winner in enumerate([1, 1, 0]):
+        game = make_table(2, people={0: alice}, bots={1: "hard"}, seed=round_number)
+        regions = [1, 3] if winner == 1 else [3, 1]
+        finish(game, winners=[winner], regions=regions)
+        update_for_game(game.pk)
+        ranks = [1, 2] if winner == 0 else [2, 1]
+        [[expected_alice], [expected_hard]] = model.rate(
+            [[expected_alice], [expected_hard]], ranks=ranks
+        )
+
+    hard = Rating.objects.get(user=None, bot_level="hard")
+    assert hard.games == 3
+    assert close(hard, expected_hard) and close(Rating.objects.get(user=alice), expected_alice)
+    assert RatingChange.objects.filter(rating=hard).count() == 3
+
+
+def test_one_level_on_several_seats_takes_the_mean_of_its_seats(make_user, make_table):
+    alice = make_user("alice")
+    game = make_table(3, people={0: alice}, bots={1: "easy", 2: "easy"})
+    finish(game, winners=[1], regions=[2, 4, 0])
+
+    update_for_game(game.pk)
+
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()] for _ in range(3)], ranks=[2, 1, 3])
+    easy = Rating.objects.get(user=None, bot_level="easy")
+    assert abs(easy.mu - (expected[1][0].mu + expected[2][0].mu) / 2) < TOLERANCE
+    assert abs(easy.sigma - (expected[1][0].sigma + expected[2][0].sigma) / 2) < TOLERANCE
+    assert easy.games == 1  # one game, however many seats it held
+    assert close(Rating.objects.get(user=alice), expected[0][0])
+    changes = RatingChange.objects.filter(game=game, rating=easy)
+    assert sorted(changes.values_list("seat", flat=True)) == [1, 2]
+    assert all(abs(change.mu_after - easy.mu) < TOLERANCE for change in changes)
+
+
+def test_recompute_all_reproduces_the_incremental_numbers(make_user, make_table):
+    people = [make_user(name) for name in ("ann", "bo", "cy")]
+    rng = random.Random(5)
+    for number in range(6):
+        seated = rng.sample(people, 2)
+        game = make_table(3, people={0: seated[0], 1: seated[1]}, bots={2: "medium"}, seed=number)
+        regions = [rng.randrange(6) for _ in range(3)]
+        finish(game, winners=[regions.index(max(regions))], regions=regions)
+        update_for_game(game.pk)
+    aborted = make_table(2, people={0: people[0], 1: people[1]})
+    finish(aborted, winners=[0], regions=[1, 0], status=Game.Status.ABORTED)
+
+    def numbers():
+        return sorted(
+            (rating.user_id or 0, rating.bot_level, rating.mu, rating.sigma, rating.games)
+            for rating in Rating.objects.all()
+        )
+
+    incremental = numbers()
+
+    assert recompute_all() == 6
+
+    again = numbers()
+    assert [row[:2] + row[4:] for row in again] == [row[:2] + row[4:] for row in incremental]
+    for new, old in zip(again, incremental, strict=True):
+        assert abs(new[2] - old[2]) < TOLERANCE and abs(new[3] - old[3]) < TOLERANCE
+    assert RatingChange.objects.count() == 6 * 3
+
+
+def test_the_state_frame_carries_the_rating_changes(make_table, four_people, start_stacked):
+    game = start_stacked(make_table(4, people=dict(enumerate(four_people))))
+    assert game_frame(game, 0)["game"]["rating_changes"] == []
+    finish(game, winners=[1], regions=[2, 5, 2, 3])
+    update_for_game(game.pk)
+
+    changes = game_frame(game, None)["game"]["rating_changes"]
+
+    assert [change["seat"] for change in changes] == [0, 1, 2, 3]
+    for change in changes:
+        row = RatingChange.objects.get(game=game, seat=change["seat"])
+        assert change["before"] == pytest.approx(row.mu_before - 3 * row.sigma_before, abs=0.01)
+        assert change["after"] == pytest.approx(row.mu_after - 3 * row.sigma_after, abs=0.01)
+        assert change["delta"] == pytest.approx(row.ordinal_delta, abs=0.01)
+    assert changes[1]["delta"] > 0
+
+
+# --- On game finish: the update really runs ---------------------------------------------------
+
+
+def play_randomly_to_the_end(game, rng, limit=5000):
+    for _ in range(limit):
+        game.refresh_from_db()
+        if game.status != Game.Status.PLAYING:
+            return
+        state = load_state(game)
+        submit_action(
+            game.pk, current_player(state), rng.choice(legal_actions(state)), game.version
+        )
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_process_a_finished_game_is_rated(make_user, make_table, settings, monkeypatch):
+    settings.BOT_TURNS = "in_process"
+
+    def no_celery(*args, **kwargs):
+        raise AssertionError("the in-process profile must not use Celery")
+
+    monkeypatch.setattr(update_ratings_task, "apply_async", no_celery)
+    monkeypatch.setattr(update_ratings_task, "delay", no_celery)
+    alice, bob = make_user("alice"), make_user("bob")
+    game = make_table(2, people={0: alice, 1: bob}, seed=3)
+    start_game(game.pk)
+
+    play_randomly_to_the_end(game, random.Random(3))
+
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and RatingChange.objects.filter(game=game).count() < 2:
+        time.sleep(0.1)
+    game.refresh_from_db()
+    winner = game.result["winners"][0]
+    ratings = [Rating.objects.get(user=person) for person in (alice, bob)]
+    assert [rating.games for rating in ratings] == [1, 1]
+    assert ratings[winner].mu > ratings[1 - winner].mu
+
+
+def test_with_celery_the_task_is_sent_after_the_finishing_commit(
+    make_user, make_table, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    settings.BOT_TURNS = "celery"
+    sent = []
+    monkeypatch.setattr(
+        update_ratings_task, "apply_async", lambda args, **options: sent.append(args)
+    )
+    monkeypatch.setattr("games.services.followups.notify_game", lambda *args: None)
+    monkeypatch.setattr("games.services.followups.notify_lobby_now", lambda: None)
+    game = make_table(2, people={0: make_user(), 1: make_user()}, seed=4)
+    start_game(game.pk)
+    rng = random.Random(4)
+    while True:
+        game.refresh_from_db()
+        state = load_state(game)
+        with django_capture_on_commit_callbacks(execute=True):
+            submit_action(
+                game.pk, current_player(state), rng.choice(legal_actions(state)), game.version
+            )
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        assert sent == [], "no rating update before the game ends"
+
+    assert sent == [(game.pk,)]
