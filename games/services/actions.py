@@ -12,7 +12,6 @@ scheduled if a bot plays it, or its turn timer starts.
 import logging
 import random
 import time
-from functools import partial
 
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
@@ -33,7 +32,7 @@ from games.public_log import public_record
 from .errors import GameNotPlaying, IllegalMove, NotYourTurn, ServiceError, StaleVersion
 from .followups import after_change, deadline_for, game_result
 from .frames import load_state
-from .notify import notify_lobby_now
+from .notify import after_commit, notify_lobby_now
 
 log = logging.getLogger(__name__)
 
@@ -130,10 +129,7 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
             actor=actor,
             latency_ms=latency_ms,
         )
-        transaction.on_commit(
-            partial(after_change, game_id, version, finished, new_state, fields["turn_deadline"]),
-            robust=True,
-        )
+        after_commit(after_change, game_id, version, finished, new_state, fields["turn_deadline"])
     return version
 
 
@@ -168,7 +164,5 @@ def start_game(game_id: int) -> None:
             snapshot=state.to_json(),
             turn_deadline=deadline,
         )
-        transaction.on_commit(
-            partial(after_change, game_id, 0, False, state, deadline), robust=True
-        )
+        after_commit(after_change, game_id, 0, False, state, deadline)
         transaction.on_commit(notify_lobby_now, robust=True)

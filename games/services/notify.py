@@ -71,3 +71,18 @@ def notify_game(group: str, version: int) -> None:
 def notify_lobby_now() -> None:
     """The lobby hint, sent at once (callers run it from an on_commit callback)."""
     group_send_now(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def after_commit(func, *args) -> None:
+    """Run func(*args) once the transaction commits; an error there is logged, not raised.
+
+    A named wrapper rather than functools.partial: Django logs a failing robust hook by its
+    __qualname__, which a partial does not have (the log call itself would then fail).
+    """
+    from django.db import transaction
+
+    def hook():
+        func(*args)
+
+    hook.__qualname__ = f"after_commit({func.__qualname__})"
+    transaction.on_commit(hook, robust=True)

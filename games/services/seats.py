@@ -5,8 +5,6 @@ changes the game's state, so the version stays; the sockets are told all the sam
 table (GAME) changed.
 """
 
-from functools import partial
-
 from django.db import transaction
 
 from games.engine import current_player, view_for
@@ -16,7 +14,7 @@ from .actions import locked_game, seats_of
 from .errors import GameNotPlaying, NotSeated
 from .followups import deadline_for, schedule_next
 from .frames import load_state
-from .notify import notify_game
+from .notify import after_commit, notify_game
 
 
 def set_standin(game_id: int, user, on: bool) -> None:
@@ -38,9 +36,7 @@ def set_standin(game_id: int, user, on: bool) -> None:
         if its_turn:
             deadline = deadline_for(game, state, view_for(state, None), seats_of(game))
             Game.objects.filter(pk=game.pk).update(turn_deadline=deadline)
-        transaction.on_commit(
-            partial(_after_standin_change, game, its_turn, state, deadline), robust=True
-        )
+        after_commit(_after_standin_change, game, its_turn, state, deadline)
 
 
 def _after_standin_change(game: Game, its_turn: bool, state, deadline) -> None:
