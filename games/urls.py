@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views, views_tables
+from . import views, views_ratings, views_tables
 from .views_game import game as game_page
 
 urlpatterns = [
@@ -35,3 +35,6 @@ urlpatterns = [
     # Live play, the board: the game page (players and spectators).
     path("games/<int:game_id>/", game_page, name="game"),
 ]
+
+# Ratings: the public leaderboard of people and bot levels.
+urlpatterns += [path("leaderboard/", views_ratings.leaderboard, name="leaderboard")]

@@ -232,6 +232,7 @@ def ui_labels() -> dict:
         "final_regions": _("Regions held: {list}"),
         "error": _("Not accepted: {message}"),
         "game_over": _("Game over"),
+        "rating_change": _("Rating {before} → {after}"),
     }
 
 

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games.forms import DisplayNameForm
+from games.views_ratings import profile_rating
 
 
 def games_played(user) -> int:
@@ -32,6 +33,7 @@ def _render_profile(request, player, form=None, status=200):
         "games_played": games_played(player),
         "is_owner": is_owner,
         "form": form if is_owner else None,
+        **profile_rating(player),
     }
     return render(request, "accounts/profile.html", context, status=status)
 

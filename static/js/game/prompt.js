@@ -117,6 +117,16 @@ function drawPrompt(groups, ctx) {
   return [question(t.ui("draw_prompt")), choiceRow(...buttons)];
 }
 
+// "+1.3", with the ratings before and after in the title: the seat's rating change from this game.
+function ratingChangeElement(change, t) {
+  const oneDecimal = (value) => value.toFixed(1);
+  const sign = change.delta >= 0 ? "+" : "";
+  const badge = element("span", "result__rating muted", `${sign}${oneDecimal(change.delta)}`);
+  badge.title = t.ui("rating_change", { before: oneDecimal(change.before), after: oneDecimal(change.after) });
+  badge.dataset.ratingDelta = String(change.delta);
+  return badge;
+}
+
 function resultPanel(game, view, t) {
   const result = game?.result;
   const panel = element("div", "result");
@@ -137,11 +147,15 @@ function resultPanel(game, view, t) {
   panel.append(headlineElement);
   const regions = result?.regions ?? (view?.players ?? []).map((player) => player.regions);
   const list = element("ol", "result__regions");
+  // Filled in by the rating update a moment after the game ends (a new state frame brings it).
+  const ratingChanges = new Map((game?.rating_changes ?? []).map((change) => [change.seat, change]));
   regions.forEach((count, seat) => {
     const item = element("li", "result__seat");
     item.style.setProperty("--seat", `var(--seat-${seat})`);
     item.classList.toggle("is-winner", winners.includes(seat));
     item.append(element("span", "line__swatch"), element("span", "", seatFullName(t, game, seat)), element("strong", "", t.count("regions_count", count)));
+    const change = ratingChanges.get(seat);
+    if (change) item.append(ratingChangeElement(change, t));
     list.append(item);
   });
   panel.append(list);

@@ -1,0 +1,68 @@
+"""The leaderboard and the rating part of a profile: numbers read from Rating and RatingChange."""
+
+from django.db.models import F
+from django.shortcuts import render
+
+from .forms_tables import LEVEL_NAMES
+from .models import Rating, RatingChange
+
+LEADERBOARD_SIZE = 100
+RECENT_CHANGES = 10
+
+
+def by_ordinal(queryset):
+    """Best first by the displayed rating (mu - 3 sigma); more games break a tie."""
+    return queryset.annotate(ordinal_value=F("mu") - 3 * F("sigma")).order_by(
+        "-ordinal_value", "-games", "pk"
+    )
+
+
+def games_won(rating_ids) -> dict[int, int]:
+    """{rating id: games won}. A bot level on several seats of one game won it if any seat did."""
+    won: dict[int, set[int]] = {}
+    rows = RatingChange.objects.filter(rating_id__in=rating_ids).values_list(
+        "rating_id", "game_id", "seat", "game__result"
+    )
+    for rating_id, game_id, seat, result in rows:
+        if seat in ((result or {}).get("winners") or []):
+            won.setdefault(rating_id, set()).add(game_id)
+    return {rating_id: len(game_ids) for rating_id, game_ids in won.items()}
+
+
+def leaderboard_rows(ratings) -> list[dict]:
+    ratings = list(ratings)
+    wins = games_won([rating.pk for rating in ratings])
+    return [
+        {
+            "rank": position,
+            "rating": rating,
+            "wins": wins.get(rating.pk, 0),
+            "win_rate": wins.get(rating.pk, 0) / rating.games if rating.games else 0.0,
+            "level_name": LEVEL_NAMES.get(rating.bot_level, rating.bot_level),
+        }
+        for position, rating in enumerate(ratings, start=1)
+    ]
+
+
+def leaderboard(request):
+    """People with at least one rated game, and every bot level, best rating first."""
+    people = by_ordinal(Rating.objects.filter(user__isnull=False, games__gt=0)).select_related(
+        "user"
+    )[:LEADERBOARD_SIZE]
+    bots = by_ordinal(Rating.objects.filter(user__isnull=True))
+    context = {"people": leaderboard_rows(people), "bots": leaderboard_rows(bots)}
+    return render(request, "ratings/leaderboard.html", context)
+
+
+def profile_rating(user) -> dict:
+    """The profile's rating section: the Rating (or None before any rated game) and the last
+    changes with their games."""
+    rating = Rating.objects.filter(user=user, games__gt=0).first()
+    changes = []
+    if rating is not None:
+        changes = list(
+            RatingChange.objects.filter(rating=rating)
+            .select_related("game")
+            .order_by("-game__finished_at", "-pk")[:RECENT_CHANGES]
+        )
+    return {"rating": rating, "rating_changes": changes}
