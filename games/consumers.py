@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
+from games import presence
 from games.models import Game
 from games.services import (
     ServiceError,
@@ -108,6 +109,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         # Join before the first state: no version can slip between the two.
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.joined = True
+        user = self.scope.get("user")
+        await database_sync_to_async(presence.connected)(self.channel_name, user, self.game_id)
         await self.send_state()
 
     async def disconnect(self, code):
@@ -115,6 +118,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             self.refresh_task.cancel()
         if self.joined:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await database_sync_to_async(presence.disconnected)(self.channel_name)
 
     # --- Client -> server ---------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from games import presence
 from games.lobby import WATCHABLE_GAMES
 from games.models import Game
 from games.services.notify import LOBBY_GROUP, remember_socket_loop
@@ -110,10 +111,13 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         # Join before the first frame, so no change can fall between the two.
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
+        connected = database_sync_to_async(presence.connected)
+        await connected(self.channel_name, self.scope.get("user"), None)
         await self.send_tables()
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        await database_sync_to_async(presence.disconnected)(self.channel_name)
 
     @classmethod
     async def decode_json(cls, text_data):
