@@ -3,6 +3,7 @@ from django.urls import path
 
 from . import views, views_ratings, views_tables
 from .views_game import game as game_page
+from .views_staff import staff_dashboard
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -38,3 +39,6 @@ urlpatterns = [
 
 # Ratings: the public leaderboard of people and bot levels.
 urlpatterns += [path("leaderboard/", views_ratings.leaderboard, name="leaderboard")]
+
+# Staff: the dashboard (the admin is at /admin/).
+urlpatterns += [path("staff/dashboard/", staff_dashboard, name="staff_dashboard")]

@@ -1,18 +1,24 @@
 """Ratings: OpenSkill's own numbers, once per game, for people and bot levels, on game finish."""
 
 import random
+import sys
+import tempfile
 import time
+import uuid
 
 import pytest
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from condottiere_site.celery import app
 from games.engine import current_player, legal_actions
 from games.models import Game, Rating, RatingChange
 from games.ratings import rating_for, recompute_all, update_for_game
 from games.services import load_state, start_game, submit_action
 from games.services.frames import game_frame
 from games.tasks_ratings import update_ratings_task
+from tests.services import require_redis
+from tests.web.test_celery_worker import start_worker, stop
 
 pytestmark = pytest.mark.django_db
 
@@ -301,3 +307,34 @@ def test_with_celery_the_task_is_sent_after_the_finishing_commit(
         assert sent == [], "no rating update before the game ends"
 
     assert sent == [(game.pk,)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_celery_worker_rates_the_finished_game(make_user, make_table, settings):
+    """The Celery profile end to end: the finishing commit sends the task, a worker runs it."""
+    require_redis()
+    if settings.BOT_TURNS != "celery":
+        pytest.skip("the embedded profile has no Celery worker (its runner is tested above)")
+    alice, bob = make_user("alice"), make_user("bob")
+    game = make_table(2, people={0: alice, 1: bob}, seed=5)
+    start_game(game.pk)
+    queue = f"test-ratings-{uuid.uuid4().hex[:12]}"
+    previous_queue = app.conf.task_default_queue
+    with tempfile.TemporaryFile() as log_file:
+        worker = start_worker(queue, log_file)
+        try:
+            app.conf.task_default_queue = queue
+            play_randomly_to_the_end(game, random.Random(5))
+            deadline = time.monotonic() + 60
+            while RatingChange.objects.filter(game=game).count() < 2:
+                assert time.monotonic() < deadline, "the worker did not rate the game"
+                assert worker.poll() is None, "the worker died"
+                time.sleep(0.2)
+        except BaseException:
+            log_file.seek(0)
+            sys.stderr.write(log_file.read().decode(errors="replace")[-5000:])
+            raise
+        finally:
+            app.conf.task_default_queue = previous_queue
+            stop(worker)
+    assert [Rating.objects.get(user=person).games for person in (alice, bob)] == [1, 1]
