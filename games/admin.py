@@ -1,0 +1,416 @@
+"""The Django admin for every model, with the staff's actions on games and seats.
+
+A game's `snapshot` is never shown: it holds every hidden card. For the same reason the seed and
+the private moves of a game still being played stay hidden (the seed alone rebuilds the deal);
+once a game is over, staff may see everything (and replay it).
+"""
+
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from games.engine import Options
+from games.forms_tables import OPTION_LABELS
+from games.models import Action, Game, Presence, Rating, RatingChange, Seat, User
+from games.services.errors import ServiceError
+from games.services.notify import notify_game, notify_lobby_now
+
+# The game page shows at most this many of the latest actions; the rest via the Action list.
+ACTIONS_SHOWN = 30
+OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
+ABORTABLE = (Game.Status.OPEN, Game.Status.PLAYING)
+
+
+# --- Filters -------------------------------------------------------------------------------------
+
+
+def option_filter(name: str, label) -> type[admin.SimpleListFilter]:
+    """A yes/no filter on one optional rule (a key of Game.options; missing means off)."""
+
+    class OptionFilter(admin.SimpleListFilter):
+        title = label
+        parameter_name = f"option_{name}"
+
+        def lookups(self, request, model_admin):
+            return (("yes", _("On")), ("no", _("Off")))
+
+        def queryset(self, request, queryset):
+            on = {f"options__{name}": True}
+            if self.value() == "yes":
+                return queryset.filter(**on)
+            if self.value() == "no":
+                return queryset.exclude(**on)
+            return queryset
+
+    OptionFilter.__name__ = f"{name.title().replace('_', '')}Filter"
+    return OptionFilter
+
+
+OPTION_FILTERS = [option_filter(name, OPTION_LABELS[name]) for name in Options().to_dict()]
+
+
+class BotLevelFilter(admin.SimpleListFilter):
+    """Seats by bot level; "none" is a person's or an open seat."""
+
+    title = _("bot level")
+    parameter_name = "bot_level"
+
+    def lookups(self, request, model_admin):
+        from ai import LEVELS
+
+        return [("none", _("No bot")), *((level, level) for level in LEVELS)]
+
+    def queryset(self, request, queryset):
+        if self.value() == "none":
+            return queryset.filter(bot_level="")
+        if self.value():
+            return queryset.filter(bot_level=self.value())
+        return queryset
+
+
+class GameIdSearch:
+    """Search also finds rows of a game by its number ("42" or "#42")."""
+
+    game_id_lookup = "game_id"
+
+    def get_search_results(self, request, queryset, search_term):
+        results, duplicates = super().get_search_results(request, queryset, search_term)
+        term = search_term.strip().lstrip("#")
+        if term.isdigit():
+            results |= queryset.filter(**{self.game_id_lookup: int(term)})
+            duplicates = True
+        return results, duplicates
+
+
+class ActionsWithoutSelection:
+    """Lets the actions named in `whole_table_actions` run with no row ticked (they act on the
+    whole table): Django otherwise refuses an action on an empty selection."""
+
+    whole_table_actions: tuple[str, ...] = ()
+
+    def changelist_view(self, request, extra_context=None):
+        wanted = request.POST.get("action")
+        if wanted in self.whole_table_actions and not request.POST.getlist(ACTION_CHECKBOX_NAME):
+            post = request.POST.copy()
+            # "All rows" (select_across) with a placeholder tick, which select_across ignores.
+            post["select_across"] = "1"
+            post.setlist(ACTION_CHECKBOX_NAME, ["0"])
+            request.POST = post
+        return super().changelist_view(request, extra_context)
+
+
+@admin.action(description=_("Recompute ratings (all of them, from every finished game)"))
+def recompute_ratings(modeladmin, request, queryset):
+    from games.ratings import recompute_all  # written alongside; imported when used
+
+    games = recompute_all()
+    modeladmin.message_user(
+        request, _("Ratings recomputed from %(count)d games.") % {"count": games}
+    )
+
+
+# --- Users ---------------------------------------------------------------------------------------
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    list_display = ("username", "display_name", "email", "is_staff", "is_active", "date_joined")
+    search_fields = ("username", "display_name", "email")
+    fieldsets = (
+        *DjangoUserAdmin.fieldsets[:1],
+        (_("Personal info"), {"fields": ("display_name", "first_name", "last_name", "email")}),
+        *DjangoUserAdmin.fieldsets[2:],
+    )
+
+
+# --- Games, seats, actions -----------------------------------------------------------------------
+
+
+def options_summary(options: dict) -> str:
+    names = [str(OPTION_LABELS[key]) for key, on in (options or {}).items() if on]
+    return ", ".join(names) or str(_("Standard rules"))
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    can_delete = False
+    fields = ("index", "user", "bot_level", "reserved_for", "standin", "joined_at", "record_name")
+    readonly_fields = fields
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(ActionsWithoutSelection, GameIdSearch, admin.ModelAdmin):
+    game_id_lookup = "pk"
+    whole_table_actions = ("recompute_ratings",)
+    list_display = (
+        "id",
+        "status",
+        "players",
+        "occupants",
+        "rules",
+        "version",
+        "source",
+        "created_by",
+        "created_at",
+        "started_at",
+        "finished_at",
+    )
+    list_filter = ("status", "players", "source", *OPTION_FILTERS)
+    search_fields = ("invite_code", "created_by__username", "seats__user__username")
+    date_hierarchy = "created_at"
+    list_select_related = ("created_by",)
+    inlines = (SeatInline,)
+    actions = ("abort_games", recompute_ratings)
+    # The snapshot is excluded everywhere: no field, no read-only display.
+    exclude = ("snapshot",)
+    readonly_fields = (
+        "status",
+        "players",
+        "rules",
+        "shown_seed",
+        "version",
+        "source",
+        "created_by",
+        "invite_code",
+        "result",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "turn_deadline",
+        "recent_actions",
+    )
+    fields = (
+        ("status", "players", "source"),
+        "rules",
+        ("version", "shown_seed", "invite_code"),
+        "created_by",
+        ("created_at", "started_at", "finished_at"),
+        ("turn_seconds", "turn_deadline"),
+        ("autofill_level", "autofill_at"),
+        "result",
+        "recent_actions",
+    )
+
+    def has_add_permission(self, request):
+        return False  # games are made through the lobby, where the services keep them whole
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("seats__user")
+
+    @admin.display(description=_("players"))
+    def occupants(self, game):
+        return ", ".join(seat.occupant_name() or "—" for seat in game.seats.all())
+
+    @admin.display(description=_("optional rules"))
+    def rules(self, game):
+        return options_summary(game.options)
+
+    @admin.display(description=_("seed"))
+    def shown_seed(self, game):
+        return game.seed if game.status in OVER else _("hidden while the game is not over")
+
+    @admin.display(description=_("latest actions"))
+    def recent_actions(self, game):
+        rows = list(Action.objects.filter(game=game).order_by("-seq")[:ACTIONS_SHOWN])
+        link = reverse("admin:games_action_changelist") + f"?game__id__exact={game.pk}"
+        table = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            (
+                (a.seq, a.seat, a.get_actor_display(), visible_move(a, game), a.latency_ms or "")
+                for a in rows
+            ),
+        )
+        return format_html(
+            '<p><a href="{}">{}</a></p><table><thead><tr><th>#</th><th>{}</th><th>{}</th>'
+            "<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>",
+            link,
+            _("All %(count)s actions") % {"count": game.version},
+            _("seat"),
+            _("played by"),
+            _("action"),
+            _("latency (ms)"),
+            table,
+        )
+
+    @admin.action(description=_("Abort selected games"), permissions=["change"])
+    def abort_games(self, request, queryset):
+        aborted = abort_games([game.pk for game in queryset])
+        self.message_user(
+            request,
+            ngettext("%(count)d game aborted.", "%(count)d games aborted.", len(aborted))
+            % {"count": len(aborted)},
+            messages.SUCCESS if aborted else messages.WARNING,
+        )
+
+
+def abort_games(game_ids) -> list[int]:
+    """Abort those of these games still open or being played; tell their sockets and the lobby
+    after the commit. Returns the ids aborted (finished games are left as they are)."""
+    aborted = []
+    with transaction.atomic():
+        for game_id in game_ids:
+            # A conditional update: a game finishing meanwhile is not touched.
+            changed = Game.objects.filter(pk=game_id, status__in=ABORTABLE).update(
+                status=Game.Status.ABORTED,
+                finished_at=timezone.now(),
+                turn_deadline=None,
+                autofill_at=None,
+            )
+            if changed:
+                aborted.append(game_id)
+        transaction.on_commit(lambda: _notify_aborted(aborted), robust=True)
+    return aborted
+
+
+def _notify_aborted(game_ids: list[int]) -> None:
+    versions = dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
+    for game_id in game_ids:
+        notify_game(Game(pk=game_id).group_name(), versions.get(game_id, 0))
+    if game_ids:
+        notify_lobby_now()
+
+
+def visible_move(action: Action, game: Game):
+    """The move itself once the game is over; until then only what a spectator may know."""
+    return action.action if game.status in OVER else action.public
+
+
+@admin.register(Seat)
+class SeatAdmin(GameIdSearch, admin.ModelAdmin):
+    list_display = (
+        "game",
+        "index",
+        "occupant",
+        "bot_level",
+        "standin",
+        "reserved_for",
+        "joined_at",
+    )
+    list_filter = (BotLevelFilter, "standin", "game__status")
+    search_fields = ("user__username", "user__display_name", "reserved_for__username")
+    list_select_related = ("game", "user", "reserved_for")
+    raw_id_fields = ("game", "user", "reserved_for")
+    actions = ("hand_to_standin",)
+
+    @admin.display(description=_("occupant"))
+    def occupant(self, seat):
+        return seat.occupant_name() or _("open")
+
+    @admin.action(description=_("Hand seat to a stand-in bot"), permissions=["change"])
+    def hand_to_standin(self, request, queryset):
+        from games.services import hand_to_bot
+
+        handed, refused = 0, []
+        for seat in queryset.select_related("user"):
+            if seat.user_id is None:
+                refused.append(f"{seat.game_id}:{seat.index}")
+                continue
+            try:
+                hand_to_bot(seat.game_id, seat.user)
+            except ServiceError:
+                refused.append(f"{seat.game_id}:{seat.index}")
+            else:
+                handed += 1
+        self.message_user(
+            request, _("%(count)d seats handed to a stand-in bot.") % {"count": handed}
+        )
+        if refused:
+            self.message_user(
+                request,
+                _("Not handed (no person seated, or the game is not being played): %(seats)s")
+                % {"seats": ", ".join(refused)},
+                messages.WARNING,
+            )
+
+
+@admin.register(Action)
+class ActionAdmin(GameIdSearch, admin.ModelAdmin):
+    list_display = ("game", "seq", "seat", "actor", "move", "latency_ms", "created_at")
+    list_filter = ("actor", "game__status")
+    search_fields = ("game__invite_code",)
+    date_hierarchy = "created_at"
+    list_select_related = ("game",)
+    list_per_page = 100
+    fields = ("game", "seq", "seat", "actor", "move", "latency_ms", "created_at")
+    readonly_fields = fields
+
+    @admin.display(description=_("action"))
+    def move(self, action):
+        return visible_move(action, action.game)
+
+    # The log is append-only: only the services write it.
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+# --- Ratings -------------------------------------------------------------------------------------
+
+
+@admin.register(Rating)
+class RatingAdmin(ActionsWithoutSelection, admin.ModelAdmin):
+    whole_table_actions = ("recompute_ratings",)
+    list_display = ("who", "ordinal_shown", "mu", "sigma", "games", "updated_at")
+    list_filter = (BotLevelFilter,)
+    search_fields = ("user__username", "user__display_name", "bot_level")
+    list_select_related = ("user",)
+    raw_id_fields = ("user",)
+    actions = (recompute_ratings,)
+
+    @admin.display(description=_("player"))
+    def who(self, rating):
+        return rating.user.public_name if rating.user_id else f"Bot ({rating.bot_level})"
+
+    @admin.display(description=_("rating"))
+    def ordinal_shown(self, rating):
+        return f"{rating.ordinal:.1f}"
+
+    @admin.action(description=_("Recompute ratings (all of them, from every finished game)"))
+    def recompute_ratings(self, request, queryset):
+        from games.ratings import recompute_all  # written alongside; imported when used
+
+        games = recompute_all()
+        self.message_user(request, _("Ratings recomputed from %(count)d games.") % {"count": games})
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(GameIdSearch, admin.ModelAdmin):
+    list_display = ("game", "seat", "rating", "delta", "mu_after", "sigma_after", "created_at")
+    list_filter = (("rating__bot_level", admin.EmptyFieldListFilter),)
+    search_fields = ("rating__user__username", "rating__bot_level")
+    list_select_related = ("game", "rating__user")
+    raw_id_fields = ("game", "rating")
+    date_hierarchy = "created_at"
+
+    @admin.display(description=_("change"))
+    def delta(self, change):
+        return f"{change.ordinal_delta:+.1f}"
+
+
+# --- Presence ------------------------------------------------------------------------------------
+
+
+@admin.register(Presence)
+class PresenceAdmin(admin.ModelAdmin):
+    list_display = ("channel_name", "user", "game", "connected_at", "seen_at")
+    list_filter = (("user", admin.EmptyFieldListFilter), ("game", admin.EmptyFieldListFilter))
+    search_fields = ("user__username", "channel_name")
+    list_select_related = ("user", "game")
+    raw_id_fields = ("user", "game")

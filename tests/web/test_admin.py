@@ -1,0 +1,187 @@
+"""The Django admin: every model is there, lists filter and search, and the staff's actions do
+what they say (abort only unfinished games, hand a person's seat to a stand-in, recompute
+ratings). A game's snapshot, which holds every hidden card, never reaches the page."""
+
+import pytest
+from django.apps import apps
+from django.contrib import admin
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.urls import reverse
+from django.utils import timezone
+
+import games.admin as games_admin
+from games.models import Action, Game, Presence, Rating, RatingChange, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff_client(client, make_user):
+    boss = make_user("boss")
+    boss.is_staff = boss.is_superuser = True
+    boss.save()
+    client.force_login(boss)
+    return client
+
+
+@pytest.fixture
+def notices(monkeypatch):
+    """The notices sent after an abort, recorded instead of sent."""
+    sent = []
+    monkeypatch.setattr(games_admin, "notify_game", lambda group, v: sent.append((group, v)))
+    monkeypatch.setattr(games_admin, "notify_lobby_now", lambda: sent.append(("lobby", None)))
+    return sent
+
+
+def changelist(model) -> str:
+    return reverse(f"admin:games_{model._meta.model_name}_changelist")
+
+
+def listed(response) -> set[int]:
+    return {obj.pk for obj in response.context["cl"].result_list}
+
+
+def run_action(client, model, action: str, ids, **post):
+    # As the changelist's form posts it: the action, the ticked rows, the form's index.
+    data = {"action": action, ACTION_CHECKBOX_NAME: [str(i) for i in ids], "index": "0", **post}
+    return client.post(changelist(model), data, follow=True)
+
+
+def set_status(game, status, **fields):
+    Game.objects.filter(pk=game.pk).update(status=status, **fields)
+    game.refresh_from_db()
+    return game
+
+
+def test_every_model_of_the_site_is_in_the_admin():
+    for model in apps.get_app_config("games").get_models():
+        assert admin.site.is_registered(model), model.__name__
+
+
+def test_every_changelist_loads_with_search(staff_client, make_user, make_table):
+    alice = make_user("alice")
+    game = make_table(2, people={0: alice}, bots={1: "hard"})
+    Action.objects.create(game=game, seq=1, seat=1, action={"type": "pass"}, actor="bot")
+    Presence.objects.create(channel_name="c", user=alice, game=game)
+    for model in apps.get_app_config("games").get_models():
+        for query in ({}, {"q": "alice"}, {"q": str(game.pk)}):
+            response = staff_client.get(changelist(model), query)
+            assert response.status_code == 200, (model.__name__, query)
+
+
+def test_games_filter_by_status_players_source_and_each_optional_rule(staff_client, make_table):
+    plain = make_table(2)
+    hidden = make_table(3, options={"hidden_cards": True})
+    both = make_table(3, options={"hidden_cards": True, "bigger_kingdoms": True})
+    set_status(both, Game.Status.FINISHED, source=Game.Source.IMPORTED)
+    url = changelist(Game)
+
+    assert listed(staff_client.get(url, {"option_hidden_cards": "yes"})) == {hidden.pk, both.pk}
+    assert listed(staff_client.get(url, {"option_hidden_cards": "no"})) == {plain.pk}
+    assert listed(staff_client.get(url, {"option_bigger_kingdoms": "yes"})) == {both.pk}
+    assert listed(staff_client.get(url, {"status__exact": "finished"})) == {both.pk}
+    assert listed(staff_client.get(url, {"players": "3"})) == {hidden.pk, both.pk}
+    assert listed(staff_client.get(url, {"source__exact": "imported"})) == {both.pk}
+
+
+def test_games_are_found_by_player_invite_code_and_number(staff_client, make_user, make_table):
+    alice = make_user("alice")
+    hers = make_table(2, people={1: alice})
+    other = make_table(2)
+    url = changelist(Game)
+    assert listed(staff_client.get(url, {"q": "alice"})) == {hers.pk}
+    assert listed(staff_client.get(url, {"q": other.invite_code})) == {other.pk}
+    assert other.pk in listed(staff_client.get(url, {"q": f"#{other.pk}"}))
+
+
+def test_seats_filter_by_bot_level_and_actions_by_actor(staff_client, make_user, make_table):
+    game = make_table(3, people={0: make_user()}, bots={1: "hard", 2: "easy"})
+    Action.objects.create(game=game, seq=1, seat=0, action={"type": "pass"}, actor="human")
+    bot_move = Action.objects.create(game=game, seq=2, seat=1, action={"type": "pass"}, actor="bot")
+    hard = Seat.objects.get(game=game, index=1)
+    assert listed(staff_client.get(changelist(Seat), {"bot_level": "hard"})) == {hard.pk}
+    assert len(listed(staff_client.get(changelist(Seat), {"bot_level": "none"}))) == 1
+    assert listed(staff_client.get(changelist(Action), {"actor__exact": "bot"})) == {bot_move.pk}
+
+
+def test_the_snapshot_never_appears_on_a_game_page(
+    staff_client, make_user, make_table, start_stacked
+):
+    game = start_stacked(make_table(3, people={0: make_user()}, bots={1: "easy", 2: "easy"}))
+    deal = str(game.snapshot)[:80]  # the start of the full state: seed, hands, deck
+    for status in (Game.Status.PLAYING, Game.Status.FINISHED):
+        set_status(game, status)
+        html = staff_client.get(reverse("admin:games_game_change", args=[game.pk])).content
+        html = html.decode()
+        assert "hands" not in html and "deck" not in html
+        assert deal not in html and deal.replace('"', "&quot;") not in html
+        assert "snapshot" not in html.lower()
+
+
+def test_a_game_in_progress_hides_its_seed_until_it_is_over(staff_client, make_table):
+    game = set_status(make_table(2), Game.Status.PLAYING)
+    page = lambda: staff_client.get(reverse("admin:games_game_change", args=[game.pk]))  # noqa: E731
+    assert str(game.seed) not in page().content.decode()
+    set_status(game, Game.Status.FINISHED)
+    assert str(game.seed) in page().content.decode()
+
+
+def test_abort_changes_only_open_and_playing_games_and_tells_their_sockets(
+    staff_client, make_table, notices, django_capture_on_commit_callbacks
+):
+    open_table = make_table(2)
+    playing = set_status(make_table(2), Game.Status.PLAYING, version=7)
+    finished = set_status(make_table(2), Game.Status.FINISHED, finished_at=timezone.now())
+    ids = [open_table.pk, playing.pk, finished.pk]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = run_action(staff_client, Game, "abort_games", ids)
+
+    assert response.status_code == 200
+    statuses = dict(Game.objects.filter(pk__in=ids).values_list("pk", "status"))
+    assert statuses == {open_table.pk: "aborted", playing.pk: "aborted", finished.pk: "finished"}
+    for game in (open_table, playing):
+        game.refresh_from_db()
+        assert game.finished_at is not None
+    before = finished.finished_at
+    finished.refresh_from_db()
+    assert finished.finished_at == before
+    assert sorted(notices, key=str) == sorted(
+        [(open_table.group_name(), 0), (playing.group_name(), 7), ("lobby", None)], key=str
+    )
+
+
+def test_hand_a_seat_to_a_stand_in(staff_client, make_user, make_table, start_stacked):
+    alice = make_user("alice")
+    game = start_stacked(make_table(2, people={0: alice}, bots={1: "easy"}))
+    hers, bot = Seat.objects.get(game=game, index=0), Seat.objects.get(game=game, index=1)
+
+    response = run_action(staff_client, Seat, "hand_to_standin", [hers.pk, bot.pk])
+
+    hers.refresh_from_db()
+    bot.refresh_from_db()
+    assert hers.standin and hers.user == alice  # the seat keeps its person
+    assert not bot.standin  # a bot's seat has no person to stand in for
+    assert f"{game.pk}:1" in response.content.decode()  # reported as not handed
+
+
+def test_recompute_ratings_rates_every_finished_live_game(staff_client, make_user, make_table):
+    alice = make_user("alice")
+    game = make_table(2, people={0: alice}, bots={1: "hard"})
+    set_status(
+        game,
+        Game.Status.FINISHED,
+        finished_at=timezone.now(),
+        result={"winners": [0], "regions": [3, 1], "reason": "regions"},
+    )
+    # A stale rating that a recompute must wipe: nobody played as "easy".
+    Rating.objects.create(bot_level="easy", mu=20, sigma=5)
+
+    # No row ticked: the action acts on all the ratings anyway.
+    response = run_action(staff_client, Rating, "recompute_ratings", [])
+
+    assert response.status_code == 200
+    assert set(RatingChange.objects.filter(game=game).values_list("seat", flat=True)) == {0, 1}
+    assert not Rating.objects.filter(bot_level="easy").exists()
+    hers = Rating.objects.get(user=alice)
+    assert hers.games == 1 and hers.ordinal > Rating.objects.get(bot_level="hard").ordinal
