@@ -1,0 +1,30 @@
+"""The staff dashboard: the site's figures on one page, for staff only."""
+
+from django.contrib.admin.views.decorators import staff_member_required
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from games import dashboard
+
+
+@staff_member_required
+def staff_dashboard(request):
+    per_day = dashboard.finished_per_day()
+    context = {
+        "playing": list(dashboard.games_in_progress()),
+        "open_tables": dashboard.open_tables_count(),
+        "connected": dashboard.people_connected(),
+        "per_day": per_day,
+        "finished_total": sum(point["count"] for point in per_day),
+        "chart": dashboard.chart_bars(per_day),
+        "latency_rows": latency_rows(dashboard.bot_latency()),
+        "queue": dashboard.queue_depth(),
+        "win_rates": [
+            {**row, "win_percent": 100 * row["win_rate"]} for row in dashboard.bot_win_rates()
+        ],
+    }
+    return render(request, "staff/dashboard.html", context)
+
+
+def latency_rows(latency: dict) -> list[tuple[str, dict]]:
+    return [(_("Last 24 hours"), latency["last_24h"]), (_("All time"), latency["all_time"])]
