@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views, views_ratings, views_tables
+from . import views, views_ratings, views_rules, views_tables
 from .views_game import game as game_page
 from .views_staff import staff_dashboard
 
@@ -35,6 +35,8 @@ urlpatterns = [
     path("play/now/", views_tables.play_now, name="play_now"),
     # Live play, the board: the game page (players and spectators).
     path("games/<int:game_id>/", game_page, name="game"),
+    # How to play, one whole page per language.
+    path("rules/", views_rules.rules, name="rules"),
 ]
 
 # Ratings: the public leaderboard of people and bot levels.

@@ -9,7 +9,7 @@ the same for a seated player, a spectator and an anonymous visitor.
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from .board_map import board_svg
 from .models import SEAT_COLOUR_LABELS, Game
@@ -77,7 +77,7 @@ def game_labels() -> dict:
     """
     return {
         "cards": card_labels(),
-        "regions": {name: name for name in REGION_NAMES},
+        "regions": region_labels(),
         "colours": {key: str(label) for key, label in SEAT_COLOUR_LABELS.items()},
         "phases": phase_labels(),
         "log": log_labels(),
@@ -92,22 +92,24 @@ def card_labels() -> dict:
     cards = {
         code: {
             "name": str(value),
-            "title": _("Mercenary %(value)s") % {"value": value},
+            "title": pgettext("card", "Mercenary %(value)s") % {"value": value},
             "kind": "mercenary",
             "value": value,
-            "effect": _("Mercenary"),
+            "effect": pgettext("card", "Mercenary"),
         }
         for code, value in MERCENARY_VALUES.items()
     }
+    # The context keeps card names apart from the same English words elsewhere ("Spring" the
+    # season of the year, "Surrender" a button): each language names the cards as its rulebook.
     names = {
-        "winter": _("Winter"),
-        "spring": _("Spring"),
-        "bishop": _("Bishop"),
-        "courtesan": _("Courtesan"),
-        "drummer": _("Drummer"),
-        "heroine": _("Heroine"),
-        "scarecrow": _("Scarecrow"),
-        "surrender": _("Surrender"),
+        "winter": pgettext("card", "Winter"),
+        "spring": pgettext("card", "Spring"),
+        "bishop": pgettext("card", "Bishop"),
+        "courtesan": pgettext("card", "Courtesan"),
+        "drummer": pgettext("card", "Drummer"),
+        "heroine": pgettext("card", "Heroine"),
+        "scarecrow": pgettext("card", "Scarecrow"),
+        "surrender": pgettext("card", "Surrender"),
     }
     effects = {
         "winter": _("every Mercenary counts 1"),
@@ -128,6 +130,34 @@ def card_labels() -> dict:
         "effect": "",
     }
     return cards
+
+
+def region_labels() -> dict:
+    """Region names as each language's rulebook prints them (the board's Italian names).
+
+    Spelled out one by one so that makemessages finds every name; the context keeps a region
+    apart from a city of the same name in ordinary prose.
+    """
+    labels = {
+        "Torino": pgettext("region", "Torino"),
+        "Milano": pgettext("region", "Milano"),
+        "Venezia": pgettext("region", "Venezia"),
+        "Genova": pgettext("region", "Genova"),
+        "Mantova": pgettext("region", "Mantova"),
+        "Ferrara": pgettext("region", "Ferrara"),
+        "Parma": pgettext("region", "Parma"),
+        "Modena": pgettext("region", "Modena"),
+        "Bologna": pgettext("region", "Bologna"),
+        "Lucca": pgettext("region", "Lucca"),
+        "Firenze": pgettext("region", "Firenze"),
+        "Siena": pgettext("region", "Siena"),
+        "Urbino": pgettext("region", "Urbino"),
+        "Ancona": pgettext("region", "Ancona"),
+        "Spoleto": pgettext("region", "Spoleto"),
+        "Roma": pgettext("region", "Roma"),
+        "Napoli": pgettext("region", "Napoli"),
+    }
+    return labels
 
 
 def phase_labels() -> dict:
