@@ -14,6 +14,7 @@ from collections import deque
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games import presence
@@ -28,6 +29,7 @@ from games.services import (
 )
 from games.services.errors import NotSeated
 from games.services.notify import remember_socket_loop
+from games.socket_language import language_of
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +91,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self):
         remember_socket_loop(asyncio.get_running_loop())
+        # This socket's task keeps the page's language: error frames are in it (and the service
+        # calls run with it, as sync_to_async copies the context).
+        translation.activate(language_of(self.scope))
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.group = Game(pk=self.game_id).group_name()
         self.guard = FloodGuard()

@@ -26,6 +26,7 @@ from games.engine import (
     new_game,
     view_for,
 )
+from games.illegal_messages import player_message
 from games.models import Action, Game, Seat
 from games.public_log import public_record
 
@@ -104,7 +105,8 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
         try:
             new_state = apply_action(state, action)
         except IllegalAction as error:
-            raise IllegalMove(str(error), version=game.version) from None
+            # The engine speaks English; the player reads the refusal in their language.
+            raise IllegalMove(player_message(str(error)), version=game.version) from None
         public_after = view_for(new_state, None)
         version = expected_version + 1
         seats = seats_of(game)
