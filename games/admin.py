@@ -5,6 +5,8 @@ the private moves of a game still being played stay hidden (the seed alone rebui
 once a game is over, staff may see everything (and replay it).
 """
 
+import json
+
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
@@ -208,7 +210,7 @@ class GameAdmin(ActionsWithoutSelection, GameIdSearch, admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__user")
 
-    @admin.display(description=_("players"))
+    @admin.display(description=_("seated"))
     def occupants(self, game):
         return ", ".join(seat.occupant_name() or "—" for seat in game.seats.all())
 
@@ -236,7 +238,7 @@ class GameAdmin(ActionsWithoutSelection, GameIdSearch, admin.ModelAdmin):
             '<p><a href="{}">{}</a></p><table><thead><tr><th>#</th><th>{}</th><th>{}</th>'
             "<th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>",
             link,
-            _("All %(count)s actions") % {"count": game.version},
+            _("All %(count)s actions") % {"count": Action.objects.filter(game=game).count()},
             _("seat"),
             _("played by"),
             _("action"),
@@ -282,9 +284,9 @@ def _notify_aborted(game_ids: list[int]) -> None:
         notify_lobby_now()
 
 
-def visible_move(action: Action, game: Game):
+def visible_move(action: Action, game: Game) -> str:
     """The move itself once the game is over; until then only what a spectator may know."""
-    return action.action if game.status in OVER else action.public
+    return json.dumps(action.action if game.status in OVER else action.public)
 
 
 @admin.register(Seat)

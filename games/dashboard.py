@@ -199,6 +199,8 @@ def chart_bars(series: list[dict], width: int = 900, height: int = 180, gap: int
                 "x": round(i * step + gap / 2, 1),
                 "y": round(height - bar_height, 1),
                 "width": round(step - gap, 1),
+                "label_x": round(i * step + step / 2, 1),
+                "label_y": round(height - bar_height - 4, 1),
                 "height": bar_height,
             }
         )

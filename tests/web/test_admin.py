@@ -185,3 +185,24 @@ def test_recompute_ratings_rates_every_finished_live_game(staff_client, make_use
     assert not Rating.objects.filter(bot_level="easy").exists()
     hers = Rating.objects.get(user=alice)
     assert hers.games == 1 and hers.ordinal > Rating.objects.get(bot_level="hard").ordinal
+
+
+def test_private_moves_show_only_their_public_record_until_the_game_is_over(
+    staff_client, make_table
+):
+    game = set_status(make_table(2), Game.Status.PLAYING, version=1)
+    Action.objects.create(
+        game=game,
+        seq=1,
+        seat=0,
+        action={"type": "play", "card": "heroine"},
+        public={"type": "play", "card": "face-down"},
+        actor="human",
+    )
+    pages = (reverse("admin:games_game_change", args=[game.pk]), changelist(Action))
+    for url in pages:
+        html = staff_client.get(url).content.decode()
+        assert "heroine" not in html and "face-down" in html
+    set_status(game, Game.Status.FINISHED)
+    for url in pages:
+        assert "heroine" in staff_client.get(url).content.decode()
