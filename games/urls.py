@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views, views_ratings, views_rules, views_tables
+from . import views, views_history, views_ratings, views_rules, views_tables
 from .views_game import game as game_page
 from .views_staff import staff_dashboard
 
@@ -25,7 +25,7 @@ urlpatterns = [
     # Pages that play: placeholders until live play replaces their views (keep the names).
     path("play/", views_tables.play_against_bots, name="play"),
     path("lobby/", views_tables.lobby_page, name="lobby"),
-    path("history/", views.history, name="history"),
+    path("history/", views_history.history, name="history"),
     # Live play, the lobby: tables, invitations, "Play now".
     path("tables/new/", views_tables.table_new, name="table_new"),
     path("tables/<int:game_id>/", views_tables.table_detail, name="table_detail"),
@@ -44,3 +44,12 @@ urlpatterns += [path("leaderboard/", views_ratings.leaderboard, name="leaderboar
 
 # Staff: the dashboard (the admin is at /admin/).
 urlpatterns += [path("staff/dashboard/", staff_dashboard, name="staff_dashboard")]
+
+# History and replay: finished games re-simulated from seed + log; game records (JSON).
+urlpatterns += [
+    path("history/mine/", views_history.my_games, name="my_games"),
+    path("games/import/", views_history.import_record_page, name="import_record"),
+    path("games/<int:game_id>/replay/", views_history.replay, name="replay"),
+    path("games/<int:game_id>/replay.json", views_history.replay_frames, name="replay_frames"),
+    path("games/<int:game_id>/record.json", views_history.game_record, name="game_record"),
+]

@@ -9,9 +9,9 @@ import time
 import pytest
 from django.urls import reverse
 
-from games.engine import Options, current_player, legal_actions, winners
+from games.engine import Options, current_player, legal_actions, view_for, winners
 from games.models import Game
-from games.replay import replay_payload, replay_states, verify_game
+from games.replay import replay_states, verify_game
 from games.services import load_state, start_game, submit_action
 
 OPTION_NAMES = tuple(Options().to_dict())
@@ -47,7 +47,9 @@ def played_game(make_user, make_table):
     return make
 
 
-@pytest.mark.parametrize("options", ALL_COMBINATIONS, ids=lambda o: "+".join(k for k, v in o.items() if v) or "none")
+@pytest.mark.parametrize(
+    "options", ALL_COMBINATIONS, ids=lambda o: "+".join(k for k, v in o.items() if v) or "none"
+)
 def test_replay_equals_the_live_game_for_every_option_combination(played_game, options):
     players = 2 + sum(options.values()) % 3  # 2 to 4 players across the combinations
     game = played_game(players, options=options, seed=1000 + len(str(options)) + players)
@@ -59,3 +61,43 @@ def test_replay_equals_the_live_game_for_every_option_combination(played_game, o
     assert states[-1].to_json() == game.snapshot
     assert winners(states[-1]) == game.result["winners"]
     assert verify_game(game) == []
+
+
+def test_replay_json_gives_every_step_with_spectator_view_hands_and_log(client, played_game):
+    game = played_game(3, options={"hidden_cards": True}, seed=77)
+    states = replay_states(game)
+
+    response = client.get(reverse("replay_frames", args=[game.pk]))
+
+    assert response.status_code == 200
+    data = response.json()
+    steps = data["steps"]
+    assert len(steps) == game.version + 1
+    assert [step["seq"] for step in steps] == list(range(game.version + 1))
+    for index in (0, len(steps) // 2, len(steps) - 1):
+        state = states[index]
+        assert steps[index]["view"] == json.loads(json.dumps(view_for(state, None)))
+        assert steps[index]["hands"] == [view_for(state, seat)["hand"] for seat in range(3)]
+        assert steps[index]["label"]
+    # The spectator's view never shows a hand; the hands are beside it, for the toggle.
+    assert all(step["view"]["hand"] is None for step in steps)
+    # The public log is the live game's, each entry marked with its seq.
+    assert [entry["seq"] for entry in data["log"]] == sorted(entry["seq"] for entry in data["log"])
+    assert {entry["seq"] for entry in data["log"]} <= set(range(1, game.version + 1))
+    assert data["game"]["result"] == game.result
+    assert [seat["colour"] for seat in data["game"]["seats"]] == ["red", "blue", "green"]
+
+
+def test_a_six_player_replay_of_300_actions_loads_in_well_under_a_second(client, played_game):
+    game = played_game(6, seed=5)
+    assert game.version >= 300, "the measured game should be a long one"
+
+    started = time.perf_counter()
+    response = client.get(reverse("replay_frames", args=[game.pk]))
+    elapsed = time.perf_counter() - started
+
+    assert response.status_code == 200
+    assert len(response.json()["steps"]) == game.version + 1
+    size = len(response.content)
+    print(f"replay.json of {game.version} actions, 6 players: {elapsed:.3f} s, {size} bytes")
+    assert elapsed < 0.6
