@@ -30,7 +30,10 @@ from games.engine import (
 from . import make_bot
 from .ratings import bradley_terry, pairwise_scores, wilson_interval
 
-MAX_ACTIONS = 20_000  # a safety net: no sane game is this long
+# A safety net: games take ~100-300 actions, but the rules let players who all keep passing
+# (tied battles, a region chosen again and again) play for ever. A game cut here has no winner
+# and is counted in `unfinished`.
+MAX_ACTIONS = 1_500
 
 
 def seat_bots(bots: list[str], players: int) -> list[str]:
@@ -93,6 +96,7 @@ def play_game(spec: dict) -> dict:
         "winners": list(won),
         "shares": shares,
         "actions": actions,
+        "finished": is_terminal(state),
         "regions": [p["regions"] for p in regions],
         "think_seconds": think,
         "seconds": time.perf_counter() - started,
@@ -196,6 +200,7 @@ def build_report(args, results: list[dict], seconds: float, planned: int) -> dic
         "seconds": seconds,
         "planned_games": planned,
         "finished_games": len(results),
+        "unfinished": sum(1 for g in results if not g["finished"]),
         "summary": summarise(results),
         "seat_coverage": seat_coverage(results),
         "games": results,
@@ -228,7 +233,10 @@ def main(argv=None) -> dict:
     results = run(specs, args.workers, not args.quiet, save_partial)
     report = build_report(args, results, time.perf_counter() - started, len(specs))
     print(format_table(report["summary"]))
-    print(f"{len(results)} games in {report['seconds']:.0f} s")
+    print(
+        f"{len(results)} games in {report['seconds']:.0f} s, "
+        f"{report['unfinished']} cut at {MAX_ACTIONS} actions without a winner"
+    )
     if args.json:
         write_json(args.json, report)
     return report

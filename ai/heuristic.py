@@ -7,6 +7,7 @@ from .situation import Situation
 
 # A hand without Mercenaries is worth keeping only if it can still swing battles.
 KEEP_HAND_THRESHOLD = 12.0
+SCRAP_HAND = 2
 
 
 def choose_region(view: dict, sit: Situation, rng=None, noise=0.0) -> dict:
@@ -29,10 +30,17 @@ def choose_region(view: dict, sit: Situation, rng=None, noise=0.0) -> dict:
 
 def choose_discard(view: dict) -> dict:
     """[rules] With no Mercenary in hand a player may discard it: keep it only if it still
-    holds battle-winners (a Heroine, a Surrender, or enough special cards)."""
-    keep = any(c in ("heroine", "surrender") for c in view["hand"]) or (
-        hand_value(view["hand"]) >= KEEP_HAND_THRESHOLD
+    holds battle-winners (a Heroine, a Surrender, or enough special cards) and is not a scrap
+    of one or two cards facing a rival's big hand: discarding that brings the end of the round
+    nearer, when every hand is dealt afresh, which favours the poorer hand (and a scrap that is
+    never played would keep the round going for ever)."""
+    hand = view["hand"]
+    richest_rival = max(p["hand_size"] for p in view["players"] if p["seat"] != view["seat"])
+    worth_keeping = any(c in ("heroine", "surrender") for c in hand) or (
+        hand_value(hand) >= KEEP_HAND_THRESHOLD
     )
+    scrap = len(hand) <= SCRAP_HAND and richest_rival >= 2 * SCRAP_HAND + 1
+    keep = worth_keeping and not scrap
     return _pick(view, lambda a: a["discard"] is not keep)
 
 
