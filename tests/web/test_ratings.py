@@ -3,10 +3,13 @@
 import random
 import sys
 import tempfile
+import threading
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connections
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
@@ -17,7 +20,7 @@ from games.ratings import rating_for, recompute_all, update_for_game
 from games.services import load_state, start_game, submit_action
 from games.services.frames import game_frame
 from games.tasks_ratings import update_ratings_task
-from tests.services import require_redis
+from tests.services import require_postgresql, require_redis
 from tests.web.test_celery_worker import start_worker, stop
 
 pytestmark = pytest.mark.django_db
@@ -338,3 +341,25 @@ def test_a_real_celery_worker_rates_the_finished_game(make_user, make_table, set
             app.conf.task_default_queue = previous_queue
             stop(worker)
     assert [Rating.objects.get(user=person).games for person in (alice, bob)] == [1, 1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_updates_of_one_game_rate_it_once(make_table, four_people):
+    require_postgresql()  # SQLite has one writer and no row locks: nothing concurrent to test
+    game = make_table(4, people=dict(enumerate(four_people)))
+    finish(game, winners=[3], regions=[1, 2, 0, 4])
+    barrier = threading.Barrier(4)
+
+    def run():
+        barrier.wait()
+        try:
+            return update_for_game(game.pk)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        outcomes = list(pool.map(lambda _: run(), range(4)))
+
+    assert sorted(outcomes) == [False, False, False, True]
+    assert RatingChange.objects.filter(game=game).count() == 4
+    assert all(rating.games == 1 for rating in Rating.objects.all())
