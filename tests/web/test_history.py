@@ -150,3 +150,11 @@ def test_no_record_or_frames_for_a_game_in_progress(client, played_game, make_us
 
     assert client.get(reverse("game_record", args=[going.pk])).status_code == 404
     assert client.get(reverse("replay_frames", args=[going.pk])).status_code == 404
+
+
+def test_the_game_page_of_a_finished_game_links_to_its_replay(client, played_game):
+    done = played_game(2, seed=7)
+
+    page = client.get(reverse("game", args=[done.pk])).content.decode()
+
+    assert reverse("replay", args=[done.pk]) in page
