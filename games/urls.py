@@ -22,7 +22,7 @@ urlpatterns = [
     ),
     path("accounts/profile/", views.own_profile, name="profile"),
     path("players/<str:username>/", views.player_profile, name="player"),
-    # Pages that play: placeholders until live play replaces their views (keep the names).
+    # Pages that play.
     path("play/", views_tables.play_against_bots, name="play"),
     path("lobby/", views_tables.lobby_page, name="lobby"),
     path("history/", views_history.history, name="history"),

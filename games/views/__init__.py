@@ -2,7 +2,6 @@
 
 from .accounts import LogoutWithMessageView, PasswordChangeWithMessageView, SignUpView
 from .home import home
-from .placeholders import history, lobby, play
 from .players import games_played, own_profile, player_profile
 
 __all__ = [
