@@ -9,10 +9,7 @@ __all__ = [
     "PasswordChangeWithMessageView",
     "SignUpView",
     "games_played",
-    "history",
     "home",
-    "lobby",
     "own_profile",
-    "play",
     "player_profile",
 ]
