@@ -197,7 +197,7 @@ def test_labels_in_french_and_italian_differ_from_english_where_they_should():
 PAGE_WORDS = {
     # page: {language: words that must be on it}
     "home": {"fr": ["Jouer contre des bots", "Règles"], "it": ["Gioca contro i bot", "Regole"]},
-    "login": {"fr": ["Se connecter"], "it": ["Accedi"]},
+    "login": {"fr": ["Connexion", "Nom d’utilisateur"], "it": ["Accedi", "Nome utente"]},
     "signup": {"fr": ["S'inscrire"], "it": ["Registrati"]},
     "rules": {"fr": ["Comment jouer à Condottiere"], "it": ["Come si gioca a Condottiere"]},
     "history": {"fr": ["Historique"], "it": ["Storico"]},
