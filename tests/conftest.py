@@ -28,3 +28,19 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
         test_settings["NAME"] = (
             f"{test_settings.get('NAME') or 'test_' + database['NAME']}_{suffix}"
         )
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Every test starts in English, whatever language an earlier request left active.
+
+    Django's LocaleMiddleware activates a request's language on the thread that serves it, and
+    the test client serves requests on the test's own thread, so a French or Italian request
+    would otherwise change the language of every test after it.
+    """
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)

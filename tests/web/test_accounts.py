@@ -250,7 +250,7 @@ def test_an_unknown_player_is_not_found(client):
 # --- Pages that play need an account ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["play", "lobby", "history", "profile", "password_change"])
+@pytest.mark.parametrize("name", ["play", "lobby", "my_games", "profile", "password_change"])
 def test_pages_that_play_send_anonymous_visitors_to_log_in(client, name):
     response = client.get(reverse(name))
 
@@ -258,10 +258,15 @@ def test_pages_that_play_send_anonymous_visitors_to_log_in(client, name):
     assert response.url == f"{reverse('login')}?next={reverse(name)}"
 
 
-@pytest.mark.parametrize("name", ["play", "lobby", "history"])
+@pytest.mark.parametrize("name", ["play", "lobby", "my_games"])
 def test_pages_that_play_open_for_a_logged_in_player(client, player, name):
     client.force_login(player)
     assert client.get(reverse(name)).status_code == 200
+
+
+def test_the_public_history_needs_no_account(client):
+    """The history of finished games is public, like a chess site's game archive."""
+    assert client.get(reverse("history")).status_code == 200
 
 
 # --- Header -----------------------------------------------------------------------------------
