@@ -2,16 +2,16 @@
 as each rulebook prints them, the language switcher, the rules page, and refusals in the player's
 language (over HTTP and over the game socket)."""
 
+import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.core.management import call_command
-from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
@@ -138,23 +138,52 @@ def test_the_compiled_catalogue_matches_its_source(language, tmp_path):
     )
 
 
-def test_no_marked_string_is_missing_from_the_catalogues(tmp_path, monkeypatch):
-    """`make messages` on a copy of the catalogues: every string marked in the code is there and
-    translated (a new string someone added without translating it fails here)."""
-    copy = tmp_path / "locale"
-    shutil.copytree(LOCALE, copy)
-    monkeypatch.chdir(settings.BASE_DIR)
-    with override_settings(LOCALE_PATHS=[copy]):
-        call_command(
+# What `make messages` extracts from: the project's source, without tests and build output.
+SOURCES = ("manage.py", "condottiere_site", "games", "ai", "templates", "static", "locale")
+
+
+def copy_of_the_project(target: Path) -> Path:
+    target.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo")
+    for name in SOURCES:
+        source = Path(settings.BASE_DIR) / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=ignore)
+        else:
+            shutil.copy2(source, target / name)
+    return target
+
+
+def test_no_marked_string_is_missing_from_the_catalogues(tmp_path):
+    """`make messages` on a copy of the project: every string marked in the code is in the
+    catalogues and translated (a new string someone added without translating it fails here).
+
+    A copy of the whole source, not only of the catalogues: makemessages writes each file's
+    strings to the `locale` folder found beside it, so run on the real tree it would update the
+    real catalogues and leave any copy untouched.
+    """
+    project = copy_of_the_project(tmp_path / "project")
+    subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
             "makemessages",
-            locale=list(LANGUAGES),
-            ignore_patterns=[".venv/*", "tests/*", "staticfiles/*", "test-artifacts/*"],
-            add_location="file",
-            no_obsolete=True,
-            verbosity=0,
-        )
+            "-l",
+            "fr",
+            "-l",
+            "it",
+            "--add-location",
+            "file",
+            "--no-obsolete",
+            "--verbosity",
+            "0",
+        ],
+        cwd=project,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
+        check=True,
+    )
     for language in LANGUAGES:
-        po = copy / language / "LC_MESSAGES" / "django.po"
+        po = project / "locale" / language / "LC_MESSAGES" / "django.po"
         assert untranslated_entries(po) == [], f"{language}: run `make messages` and translate"
 
 
