@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.db import close_old_connections, connections
+from django.utils import timezone
 
 from games.engine import current_player, view_for
 from games.models import Game, Seat
@@ -29,6 +30,8 @@ from games.services.frames import STANDIN_LEVEL, load_state
 log = logging.getLogger(__name__)
 
 FALLBACK_LEVEL = "random"
+# Seconds beyond a bot's move delay and thinking time after which its turn counts as lost.
+STALLED_AFTER = 30
 # Bot turns of every game in this process share these threads (embedded profile only).
 IN_PROCESS_WORKERS = 4
 _executor = ThreadPoolExecutor(max_workers=IN_PROCESS_WORKERS, thread_name_prefix="bot-turn")
@@ -139,3 +142,25 @@ def schedule_bot_turn(game_id: int, version: int) -> None:
         )
     else:
         run_in_process(run_bot_turn, game_id, version, scheduled_at=scheduled_at)
+
+
+def resume_stalled_bot_turn(game_id: int) -> bool:
+    """Send again the turn of a bot that has kept a game waiting far longer than a move takes.
+
+    A queued bot turn can be lost (a Redis restart before a worker took it); the game would
+    then wait for ever. The game consumer calls this when a socket connects or asks to sync,
+    so anyone opening the game wakes it. Safe to repeat: a turn is keyed by (game, version),
+    and a duplicate finds the version moved on. Returns whether a turn was sent.
+    """
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return False
+    patience = settings.BOT_MOVE_DELAY + settings.BOT_THINK_SECONDS + STALLED_AFTER
+    if (timezone.now() - game.updated_at).total_seconds() < patience:
+        return False
+    found = acting_seat(game, game.version)
+    if found is None or not found[1].plays_as_bot:
+        return False
+    log.warning("game %s waited on a bot at v%s: sending its turn again", game_id, game.version)
+    schedule_bot_turn(game_id, game.version)
+    return True

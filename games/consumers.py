@@ -18,6 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games import presence
+from games.bot_turns import resume_stalled_bot_turn
 from games.models import Game
 from games.services import (
     ServiceError,
@@ -117,6 +118,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         await database_sync_to_async(presence.connected)(self.channel_name, user, self.game_id)
         await self.send_state()
+        await database_sync_to_async(resume_stalled_bot_turn)(self.game_id)
 
     async def disconnect(self, code):
         if self.refresh_task is not None:
@@ -158,6 +160,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def on_sync(self, frame):
         await self.send_state()
+        await database_sync_to_async(resume_stalled_bot_turn)(self.game_id)
 
     async def on_ping(self, frame):
         await self.send_json({"type": "pong", "id": frame.get("id")})

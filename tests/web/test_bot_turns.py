@@ -3,8 +3,10 @@ with a real worker, test_celery_worker.py)."""
 
 import random
 import time
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 import ai
 import games.bot_turns as bot_turns
@@ -155,3 +157,53 @@ def test_the_in_process_turn_timer_moves_once_for_an_absent_player(
     assert (logged.seq, logged.seat, logged.actor) == (1, absent, "timer")
     [(game_id, version, seconds)] = later_timers  # now the other person's clock runs
     assert (game_id, version) == (game.pk, 1) and 0 < seconds <= 1
+
+
+# --- A lost bot turn is sent again ------------------------------------------------------------
+
+
+@pytest.fixture
+def sent_turns(monkeypatch):
+    sent = []
+    monkeypatch.setattr(bot_turns, "schedule_bot_turn", lambda *turn: sent.append(turn))
+    return sent
+
+
+def waited(game, seconds):
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=seconds))
+
+
+@pytest.mark.django_db
+def test_a_bot_turn_that_kept_the_game_waiting_is_sent_again(bot_game, sent_turns, settings):
+    settings.BOT_MOVE_DELAY, settings.BOT_THINK_SECONDS = 0.8, 1.5
+    game = bot_game(bots={0: "random", 1: "random"})
+    waited(game, 0.8 + 1.5 + bot_turns.STALLED_AFTER + 1)
+    assert bot_turns.resume_stalled_bot_turn(game.pk) is True
+    assert sent_turns == [(game.pk, game.version)]
+
+
+@pytest.mark.django_db
+def test_a_bot_still_within_its_time_is_left_alone(bot_game, sent_turns, settings):
+    settings.BOT_MOVE_DELAY, settings.BOT_THINK_SECONDS = 0.8, 1.5
+    game = bot_game(bots={0: "random", 1: "random"})
+    waited(game, 0.8 + 1.5 + bot_turns.STALLED_AFTER - 5)
+    assert bot_turns.resume_stalled_bot_turn(game.pk) is False
+    assert sent_turns == []
+
+
+@pytest.mark.django_db
+def test_a_person_who_takes_long_is_not_played_for(make_user, make_table, sent_turns):
+    game = make_table(2, people={0: make_user(), 1: make_user()})
+    start_game(game.pk)
+    waited(game, 3600)
+    assert bot_turns.resume_stalled_bot_turn(game.pk) is False
+    assert sent_turns == []
+
+
+@pytest.mark.django_db
+def test_a_finished_game_sends_no_turn(bot_game, sent_turns):
+    game = bot_game(bots={0: "random", 1: "random"})
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    waited(game, 3600)
+    assert bot_turns.resume_stalled_bot_turn(game.pk) is False
+    assert sent_turns == []
