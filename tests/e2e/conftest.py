@@ -98,11 +98,6 @@ def prepare_server_process(database_name: str):
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     settings.DATABASES["default"]["NAME"] = database_name
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HOST, "localhost"]
-    # Bots answer at once, in the server process, whatever the profile: no Celery worker runs
-    # beside the browser tests (tests/web/test_celery_worker.py covers the Celery path).
-    settings.BOT_MOVE_DELAY = 0
-    settings.BOT_THINK_SECONDS = 0.05
-    settings.BOT_TURNS = "in_process"
 
 
 @pytest.fixture(scope="session")

@@ -1,22 +1,27 @@
 """The game page in Chromium: a whole game played by clicking, watched by a spectator; and the
 page's decisions (Bishop's Pope, Scarecrow, keep two, ...) checked against a scripted socket.
 
-The played game runs on the browser harness's Daphne, whose bots answer at once in the server
-process whatever the profile (the Celery path of bot turns is the services' tests' business).
-Screenshots go to test-artifacts/game/.
+The played game runs on a Daphne of its own, started with BOT_MOVE_DELAY = 0 and bot turns in
+the server process, so that two random bots answer at once whatever the profile (the Celery path
+of bot turns is the services' tests' business). Screenshots go to test-artifacts/game/.
 """
 
 import json
 import random
 import re
 import time
+from functools import partial
 
 import pytest
+from daphne.testing import DaphneProcess
+from django.conf import settings
+from django.db import connections
+from django.test import Client
 
 from games.engine import Options, apply_action, current_player, legal_actions, new_game, view_for
 from games.models import Game, Seat
 from games.public_log import public_record
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, HOST, make_application, prepare_server_process
 
 SHOTS = ARTIFACTS / "game"
 GAME_SECONDS = 240
@@ -24,10 +29,51 @@ ROOT = "[data-game-root]"
 SEAT_COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 
 
+# --- A server whose bots answer at once ----------------------------------------------------------
+
+
+def prepare_fast_bots_server(database_name: str):
+    prepare_server_process(database_name)
+    settings.BOT_MOVE_DELAY = 0
+    settings.BOT_THINK_SECONDS = 0.05
+    settings.BOT_TURNS = "in_process"
+
+
+@pytest.fixture(scope="module")
+def fast_bots_server(django_db_setup, django_db_blocker):
+    database_name = str(connections["default"].settings_dict["NAME"])
+    connections.close_all()
+    process = DaphneProcess(
+        host=HOST,
+        get_application=make_application,
+        setup=partial(prepare_fast_bots_server, database_name),
+    )
+    # The server is forked: it inherits pytest-django's database blocker unless it is lifted.
+    with django_db_blocker.unblock():
+        process.start()
+    if not process.ready.wait(timeout=30):
+        process.terminate()
+        raise RuntimeError("Daphne did not start for the game tests")
+    yield f"http://{HOST}:{process.port.value}"
+    process.terminate()
+    process.join(timeout=10)
+    if process.is_alive():
+        process.kill()
+        process.join()
+
+
 @pytest.fixture
-def server(live_url):
-    """The harness's Daphne, whose bots answer at once (see tests/e2e/conftest.py)."""
-    return live_url
+def server(fast_bots_server, transactional_db):
+    return fast_bots_server
+
+
+def log_in(page, user, base_url):
+    client = Client()
+    client.force_login(user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": base_url}]
+    )
 
 
 def screenshot(page, name):
@@ -122,7 +168,7 @@ def record_frames(page):
 
 
 def test_a_player_beats_or_loses_to_two_bots_by_clicking_and_a_spectator_watches(
-    server, new_page, django_user_model, log_in
+    server, new_page, django_user_model
 ):
     player = new_page(1280, 900)
     # Sign up through the real form, then start a game from "Play against bots".
@@ -142,7 +188,7 @@ def test_a_player_beats_or_loses_to_two_bots_by_clicking_and_a_spectator_watches
 
     spectator = new_page(375, 812)
     watcher = django_user_model.objects.create_user(username="watcher")
-    log_in(spectator, watcher)
+    log_in(spectator, watcher, server)
     spectator_frames = record_frames(spectator)
     spectator.goto(f"{server}/games/{game_id}/")
     spectator.wait_for_selector(f"{ROOT}[data-version]")
