@@ -16,7 +16,7 @@ import hashlib
 import logging
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 
 from django.conf import settings
 from django.db import close_old_connections, connections
@@ -119,14 +119,48 @@ def in_thread(function, *args, **kwargs):
         connections.close_all()
 
 
+# Jobs submitted to the pool and not finished yet (for wait_until_idle).
+_running: set[Future] = set()
+_running_lock = threading.Lock()
+
+
+def _submit(function, *args, **kwargs) -> None:
+    future = _executor.submit(in_thread, function, *args, **kwargs)
+    with _running_lock:
+        _running.add(future)
+    future.add_done_callback(_forget)
+
+
+def _forget(future: Future) -> None:
+    with _running_lock:
+        _running.discard(future)
+
+
 def run_in_process(function, *args, delay: float = 0.0, **kwargs) -> None:
     """Run `function` in the pool, after `delay` seconds if any (a daemon Timer waits)."""
     if delay <= 0:
-        _executor.submit(in_thread, function, *args, **kwargs)
+        _submit(function, *args, **kwargs)
         return
-    timer = threading.Timer(delay, _executor.submit, (in_thread, function, *args), kwargs)
+    timer = threading.Timer(delay, _submit, (function, *args), kwargs)
     timer.daemon = True
     timer.start()
+
+
+def wait_until_idle(timeout: float = 30.0) -> bool:
+    """Wait until no job submitted to the in-process pool is queued or running; True if so.
+
+    Follow-up jobs (the next bot turn, a rating update) keep being added while a game plays, so
+    this waits in rounds. Tests call it before the test database is emptied, which must not
+    race a job that still writes.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with _running_lock:
+            pending = list(_running)
+        if not pending:
+            return True
+        wait(pending, timeout=max(0.0, deadline - time.monotonic()))
+    return False
 
 
 def schedule_bot_turn(game_id: int, version: int) -> None:

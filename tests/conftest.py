@@ -44,3 +44,16 @@ def default_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def in_process_jobs_finish_before_the_database_is_emptied(request):
+    """A bot turn or rating update still running in the in-process pool when a test ends would
+    race the test database's flush (PostgreSQL reports a deadlock). Set up after the database
+    fixture, so that this waits first at teardown."""
+    if "_django_db_helper" in request.fixturenames:
+        request.getfixturevalue("_django_db_helper")
+    yield
+    from games.bot_turns import wait_until_idle
+
+    wait_until_idle(timeout=60)
