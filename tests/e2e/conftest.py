@@ -100,12 +100,13 @@ def prepare_server_process(database_name: str):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HOST, "localhost"]
 
 
-@pytest.fixture(scope="session")
-def live_server_process(django_db_setup, django_db_blocker):
+@contextlib.contextmanager
+def daphne_server(django_db_blocker, prepare=prepare_server_process):
     """Daphne in a separate process, serving the real ASGI app against the test database.
 
     After `django_db_setup`, the default connection's NAME is the test database (a file for
-    SQLite, `test_<name>` on PostgreSQL); the server uses exactly that.
+    SQLite, `test_<name>` on PostgreSQL); the server uses exactly that. `prepare(database_name)`
+    runs in the server process before it serves. Yields the base URL.
     """
     database_name = str(connections["default"].settings_dict["NAME"])
     # Fork without an open connection, so that no database socket is shared with the server.
@@ -113,7 +114,7 @@ def live_server_process(django_db_setup, django_db_blocker):
     process = DaphneProcess(
         host=HOST,
         get_application=make_application,
-        setup=partial(prepare_server_process, database_name),
+        setup=partial(prepare, database_name),
     )
     # pytest-django blocks database access outside tests; the server must not inherit the block.
     with django_db_blocker.unblock():
@@ -125,12 +126,21 @@ def live_server_process(django_db_setup, django_db_blocker):
             process.terminate()
             error = "" if process.errors.empty() else process.errors.get(timeout=1)[1]
             raise RuntimeError(f"Daphne did not start for the browser tests.\n{error}")
-    yield f"http://{HOST}:{process.port.value}"
-    process.terminate()
-    process.join(timeout=10)
-    if process.is_alive():
-        process.kill()
-        process.join()
+    try:
+        yield f"http://{HOST}:{process.port.value}"
+    finally:
+        process.terminate()
+        process.join(timeout=10)
+        if process.is_alive():
+            process.kill()
+            process.join()
+
+
+@pytest.fixture(scope="session")
+def live_server_process(django_db_setup, django_db_blocker):
+    """The browser tests' server, shared by the whole session."""
+    with daphne_server(django_db_blocker) as url:
+        yield url
 
 
 @pytest.fixture

@@ -10,18 +10,15 @@ import json
 import random
 import re
 import time
-from functools import partial
 
 import pytest
-from daphne.testing import DaphneProcess
 from django.conf import settings
-from django.db import connections
 from django.test import Client
 
 from games.engine import Options, apply_action, current_player, legal_actions, new_game, view_for
 from games.models import Game, Seat
 from games.public_log import public_record
-from tests.e2e.conftest import ARTIFACTS, HOST, make_application, prepare_server_process
+from tests.e2e.conftest import ARTIFACTS, daphne_server, prepare_server_process
 
 SHOTS = ARTIFACTS / "game"
 GAME_SECONDS = 240
@@ -41,25 +38,8 @@ def prepare_fast_bots_server(database_name: str):
 
 @pytest.fixture(scope="module")
 def fast_bots_server(django_db_setup, django_db_blocker):
-    database_name = str(connections["default"].settings_dict["NAME"])
-    connections.close_all()
-    process = DaphneProcess(
-        host=HOST,
-        get_application=make_application,
-        setup=partial(prepare_fast_bots_server, database_name),
-    )
-    # The server is forked: it inherits pytest-django's database blocker unless it is lifted.
-    with django_db_blocker.unblock():
-        process.start()
-    if not process.ready.wait(timeout=30):
-        process.terminate()
-        raise RuntimeError("Daphne did not start for the game tests")
-    yield f"http://{HOST}:{process.port.value}"
-    process.terminate()
-    process.join(timeout=10)
-    if process.is_alive():
-        process.kill()
-        process.join()
+    with daphne_server(django_db_blocker, prepare_fast_bots_server) as url:
+        yield url
 
 
 @pytest.fixture
