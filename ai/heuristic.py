@@ -30,14 +30,16 @@ def choose_region(view: dict, sit: Situation, rng=None, noise=0.0) -> dict:
 
 def choose_discard(view: dict) -> dict:
     """[rules] With no Mercenary in hand a player may discard it: keep it only if it still
-    holds battle-winners (a Heroine, a Surrender, or enough special cards) and is not a scrap
+    holds battle-winners (a Heroine, or a Courtesan with a Surrender or enough special cards:
+    a hand with no card that adds strength can never win a battle) and is not a scrap
     of one or two cards facing a rival's big hand: discarding that brings the end of the round
     nearer, when every hand is dealt afresh, which favours the poorer hand (and a scrap that is
     never played would keep the round going for ever)."""
     hand = view["hand"]
     richest_rival = max(p["hand_size"] for p in view["players"] if p["seat"] != view["seat"])
-    worth_keeping = any(c in ("heroine", "surrender") for c in hand) or (
-        hand_value(hand) >= KEEP_HAND_THRESHOLD
+    can_win = "heroine" in hand or "courtesan" in hand
+    worth_keeping = can_win and (
+        "heroine" in hand or "surrender" in hand or hand_value(hand) >= KEEP_HAND_THRESHOLD
     )
     scrap = len(hand) <= SCRAP_HAND and richest_rival >= 2 * SCRAP_HAND + 1
     keep = worth_keeping and not scrap

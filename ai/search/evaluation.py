@@ -10,11 +10,14 @@ rewards add up to 1, like the shared 1/k of a finished game.
 import math
 
 from games.engine.board import largest_group
+from games.engine.cards import COURTESAN, HEROINE, MERCENARY_KINDS
 from games.engine.state import OVER
 
 from ..board import win_targets
 from ..cards import HAND_VALUE
 from ..situation import POINTS_PER_PROGRESS
+
+STRENGTH_KINDS = (*MERCENARY_KINDS, HEROINE, COURTESAN)
 
 HAND_VALUE_BY_KIND = (
     *(HAND_VALUE[f"m{v}"] for v in (1, 2, 3, 4, 5, 6, 10)),
@@ -32,8 +35,17 @@ HAND_VALUE_BY_KIND = (
 class Evaluator:
     """Scores positions of one game (player count and options fixed)."""
 
-    def __init__(self, players: int, bigger_kingdoms: bool, *, hand_weight=0.5, sharpness=6.0):
+    def __init__(
+        self,
+        players: int,
+        bigger_kingdoms: bool,
+        *,
+        hand_weight=0.5,
+        sharpness=6.0,
+        round_end=True,
+    ):
         self.players = players
+        self.round_end = round_end
         self.total, self.connected = win_targets(players, bigger_kingdoms)
         # A card point in hand is worth this much progress: cards last only until the round ends.
         self.card_progress = hand_weight / POINTS_PER_PROGRESS
@@ -57,14 +69,37 @@ class Evaluator:
         for region, owner in enumerate(state.owners):
             if owner >= 0:
                 masks[owner] |= 1 << region
+        round_over = self.round_end and sum(1 for size in state.sizes if size) <= 1
         values = []
         for seat in range(self.players):
             hand = state.hands[seat]
-            cards = sum(
-                count * HAND_VALUE_BY_KIND[kind] for kind, count in enumerate(hand) if count
-            )
+            cards = kept_value(hand) if round_over else hand_worth(hand)
             values.append(self.progress(masks[seat]) + self.card_progress * cards)
         top = max(values)
         weights = [math.exp(self.sharpness * (value - top)) for value in values]
         total = sum(weights)
         return [weight / total for weight in weights]
+
+
+# A dealt card's worth on average (in HAND_VALUE points): kept cards replace dealt ones.
+AVERAGE_DEALT_VALUE = 3.5
+
+
+def kept_value(hand) -> float:
+    """What a hand is worth when the round is over: its holder keeps its best two cards in place
+    of two dealt ones (every seat is dealt up to 10), so only their edge over average counts."""
+    best = sorted(
+        (HAND_VALUE_BY_KIND[kind] for kind, count in enumerate(hand) for _ in range(count)),
+        reverse=True,
+    )[:2]
+    return max(0.0, sum(best) - AVERAGE_DEALT_VALUE * len(best))
+
+
+def hand_worth(hand) -> float:
+    """Card points of a hand for the rest of the round. A hand with no card that adds strength
+    (Mercenary, Heroine, Courtesan) can never win a battle, only spoil others': worth nothing,
+    which also keeps the search from hoarding such scraps (a hand nobody plays or discards
+    would keep the round going for ever)."""
+    if not any(hand[kind] for kind in STRENGTH_KINDS):
+        return 0.0
+    return sum(count * HAND_VALUE_BY_KIND[kind] for kind, count in enumerate(hand) if count)

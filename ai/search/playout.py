@@ -9,7 +9,7 @@ from games.engine.fast import legal_moves
 from games.engine.moves import DISCARD_NO, DISCARD_YES, DRAW_BASE, PASS, PLAY
 from games.engine.state import BATTLE, DISCARD_HAND, DRAW, FINAL_BATTLE
 
-from .evaluation import HAND_VALUE_BY_KIND
+from .evaluation import hand_worth
 
 STRONG_PLAYS = frozenset(
     PLAY + kind for kind in (*range(7), HEROINE)
@@ -70,8 +70,8 @@ def policy_move(state, rng):
     if phase == DRAW:
         return moves[-1]  # as many as allowed: more cards never hurt
     if phase == DISCARD_HAND:
-        value = sum(c * HAND_VALUE_BY_KIND[k] for k, c in enumerate(state.hands[state.current]))
-        return DISCARD_NO if value >= 12 else DISCARD_YES
+        # No Mercenary here: keep only a hand that can still win battles and is worth it.
+        return DISCARD_NO if hand_worth(state.hands[state.current]) >= 12 else DISCARD_YES
     if len(moves) == 1:
         return moves[0]
     if moves[0] == DRAW_BASE:

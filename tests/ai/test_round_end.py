@@ -1,0 +1,107 @@
+"""What cards are worth near the end of a round, and hands that can never win a battle.
+
+[rules] End of round: if one player or none has cards, that player keeps up to 2 cards and
+discards the rest; every player is then dealt up to 10 cards. So cards left over when the round
+ends are lost but for two, and a hand with no card that adds strength (no Mercenary, Heroine or
+Courtesan) cannot win a battle however long it is kept.
+"""
+
+import pytest
+
+import ai
+from ai.search.evaluation import Evaluator
+from games.engine import apply_action, current_player, new_game, view_for
+
+BIG_HAND = ["m10", "m10", "heroine", "m6", "m6", "m5"]
+
+
+def play(state, *actions):
+    for action in actions:
+        state = apply_action(state, action)
+    return state
+
+
+def test_a_region_beats_a_big_hand_the_round_is_about_to_discard():
+    """Seat 1 spends its last card to win Parma; seat 0 still holds six big cards, but with
+    no rival holding any the round ends and only two of them stay."""
+    hands = [["m1", *BIG_HAND], ["m2"]]
+    state = new_game(2, seed=5, hands=hands, first=0)
+    state = play(
+        state,
+        {"type": "choose_region", "region": "Parma"},
+        {"type": "play", "card": "m1"},
+        {"type": "play", "card": "m2"},
+        {"type": "pass"},
+    )
+    assert state.sizes == (6, 0)  # the battle is over: seat 1 won it with its last card
+    rewards = Evaluator(2, False).rewards(state)
+    assert rewards[1] > rewards[0]
+
+
+def test_the_same_hand_is_worth_a_region_while_the_round_goes_on():
+    """The control: seat 1 kept one card, so the round goes on and seat 0's hand still
+    wins battles."""
+    hands = [["m1", *BIG_HAND], ["m2", "m1"]]
+    state = new_game(2, seed=5, hands=hands, first=0)
+    state = play(
+        state,
+        {"type": "choose_region", "region": "Parma"},
+        {"type": "play", "card": "m1"},
+        {"type": "play", "card": "m2"},
+        {"type": "pass"},
+    )
+    rewards = Evaluator(2, False).rewards(state)
+    assert rewards[0] > rewards[1]
+
+
+def test_a_hand_that_adds_no_strength_is_worth_nothing():
+    """Bishop, Surrender, Winter and Drummer spoil others' battles but win none."""
+    spoilers = ["bishop", "surrender", "winter", "drummer", "spring"]
+    state = new_game(2, seed=2, hands=[spoilers, ["m1"]], first=0)
+    rewards = Evaluator(2, False).rewards(state)
+    assert rewards[1] > rewards[0]
+
+
+SIX_MERCENARIES = ["m1", "m2", "m3", "m4", "m5", "m6"]
+
+
+def discard_decision(hand, rival=SIX_MERCENARIES):
+    """Seat 0 wins Parma with a 10, chooses Torino, and is then asked whether to discard
+    `hand` (it holds no Mercenary); seat 1 holds `rival`."""
+    hands = [["m10", *hand], rival]
+    state = new_game(2, seed=5, hands=hands, first=0)
+    state = play(
+        state,
+        {"type": "choose_region", "region": "Parma"},
+        {"type": "play", "card": "m10"},
+        {"type": "pass"},
+        {"type": "pass"},
+        {"type": "choose_region", "region": "Torino"},
+    )
+    view = view_for(state, current_player(state))
+    assert view["phase"] == "discard_hand" and view["seat"] == 0
+    return view
+
+
+@pytest.mark.parametrize("level", ["heuristic", "medium"])
+def test_a_hand_that_can_never_win_is_discarded(level):
+    view = discard_decision(["bishop", "surrender", "drummer"])
+    action = ai.make_bot(level, seed=3, iterations=300).choose(view)
+    assert action == {"type": "discard_hand", "discard": True}
+
+
+@pytest.mark.parametrize("level", ["heuristic", "medium"])
+def test_a_heroine_is_kept_against_a_poor_rival(level):
+    """Keeping it wins Torino from a rival with a 1 and a 2; discarding would end the round
+    and deal the rival a fresh hand."""
+    view = discard_decision(["heroine", "surrender", "bishop"], rival=["m1", "m2"])
+    action = ai.make_bot(level, seed=3, iterations=300).choose(view)
+    assert action == {"type": "discard_hand", "discard": False}
+
+
+def test_the_heuristic_keeps_a_courtesan_with_a_surrender():
+    """A Courtesan (strength 1) can take a battle everyone else passed; the Surrender then
+    ends it."""
+    view = discard_decision(["courtesan", "surrender", "bishop"])
+    action = ai.make_bot("heuristic", seed=3).choose(view)
+    assert action == {"type": "discard_hand", "discard": False}
