@@ -40,7 +40,7 @@ class Evaluator:
         players: int,
         bigger_kingdoms: bool,
         *,
-        hand_weight=0.5,
+        hand_weight=0.3,
         sharpness=6.0,
         round_end=True,
     ):
