@@ -17,6 +17,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games.bot_names import bot_seat_name
 from games.engine import Options
 from games.forms_tables import OPTION_LABELS
 from games.models import Action, Game, Presence, Rating, RatingChange, Seat, User
@@ -378,7 +379,7 @@ class RatingAdmin(ActionsWithoutSelection, admin.ModelAdmin):
 
     @admin.display(description=_("player"))
     def who(self, rating):
-        return rating.user.public_name if rating.user_id else f"Bot ({rating.bot_level})"
+        return rating.user.public_name if rating.user_id else bot_seat_name(rating.bot_level)
 
     @admin.display(description=_("rating"))
     def ordinal_shown(self, rating):

@@ -7,8 +7,8 @@ must obey (seat counts, one seat each, known bot levels) are checked there, not 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
+from games.bot_names import LEVEL_NAMES
 from games.lobby import AUTOFILL_SECONDS, DEFAULT_BOT_LEVEL, SeatPlan, bot_levels
 
 MAX_SEATS = 6
@@ -30,15 +30,6 @@ OPTION_HELP = {
     "hidden_cards": _("Mercenaries, Drummers, Heroines and Courtesans are played face down."),
 }
 
-# Short names of the bot levels, for people (the AI package names them for code).
-LEVEL_NAMES = {
-    "random": pgettext_lazy("bot level", "Random"),
-    "easy": pgettext_lazy("bot level", "Easy"),
-    "heuristic": pgettext_lazy("bot level", "Solid"),
-    "medium": pgettext_lazy("bot level", "Medium"),
-    "hard": pgettext_lazy("bot level", "Hard"),
-    "expert": pgettext_lazy("bot level", "Expert"),
-}
 
 TURN_TIMER_CHOICES = [
     ("", _("No timer")),
@@ -53,10 +44,6 @@ SEAT_KIND_CHOICES = [
     ("bot", _("Bot")),
     ("invite", _("Invited player")),
 ]
-
-
-def level_name(level: str) -> str:
-    return str(LEVEL_NAMES.get(level, level))
 
 
 def level_choices() -> list[tuple[str, str]]:

@@ -11,6 +11,8 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.bot_names import bot_seat_name
+
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 SEAT_COLOUR_LABELS = {
     "red": _("Red"),
@@ -184,7 +186,7 @@ class Seat(models.Model):
         if self.user_id:
             return self.user.public_name
         if self.bot_level:
-            return f"Bot ({self.bot_level})"
+            return bot_seat_name(self.bot_level)
         return self.record_name
 
 
@@ -259,7 +261,7 @@ class Rating(models.Model):
         ]
 
     def __str__(self) -> str:
-        who = self.user.public_name if self.user_id else f"Bot ({self.bot_level})"
+        who = self.user.public_name if self.user_id else bot_seat_name(self.bot_level)
         return f"{who}: {self.ordinal:.1f}"
 
     @property

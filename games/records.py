@@ -8,7 +8,7 @@ transaction, as a finished game with `source = imported`.
 """
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.engine import GameState, Options, view_for
@@ -52,7 +52,7 @@ def record_for(game: Game) -> dict:
         "players": game.players,
         "first": first_seat(game, actions),
         "options": Options.from_dict(game.options or {}).to_dict(),
-        "seats": [seat_info(seat) for seat in seats],
+        "seats": record_seats(seats),
         "actions": [
             {"seq": action.seq, "seat": action.seat, "action": action.action} for action in actions
         ],
@@ -62,6 +62,13 @@ def record_for(game: Game) -> dict:
 
 
 # --- Validation (each check raises RecordError with a message for people) ----------------------
+
+
+def record_seats(seats) -> list[dict]:
+    """The seats as the record stores them: names in English whatever the exporter's language,
+    so the same game always gives the same record."""
+    with translation.override("en"):
+        return [seat_info(seat) for seat in seats]
 
 
 def is_int(value) -> bool:

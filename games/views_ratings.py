@@ -3,7 +3,7 @@
 from django.db.models import F
 from django.shortcuts import render
 
-from .forms_tables import LEVEL_NAMES
+from .bot_names import LEVEL_NAMES
 from .models import Rating, RatingChange
 
 LEADERBOARD_SIZE = 100

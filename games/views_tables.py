@@ -15,13 +15,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import lobby
+from games.bot_names import LEVEL_NAMES, level_name
 from games.forms_tables import (
-    LEVEL_NAMES,
     OPTION_LABELS,
     CreateTableForm,
     PlayAgainstBotsForm,
     PlayNowForm,
-    level_name,
 )
 from games.lobby_consumer import game_url, lobby_tables, table_entry
 from games.models import SEAT_COLOUR_LABELS, Game

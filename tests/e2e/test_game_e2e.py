@@ -210,7 +210,7 @@ def test_a_player_beats_or_loses_to_two_bots_by_clicking_and_a_spectator_watches
 # the legal choices and sends the one clicked, with the frame's version.
 
 ME = 0
-NAMES = ("ottavia", "Bot (random)", "Bot (random)", "Bot (random)")
+NAMES = ("ottavia", "Bot (Random)", "Bot (Random)", "Bot (Random)")
 
 
 def walk_to(players, predicate, *, options=None, seeds=range(400)):
