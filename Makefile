@@ -17,14 +17,15 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Serves on http://$(HOST):$(PORT). With REDIS_URL set, a Celery worker runs beside Daphne;
+# Serves on http://$(HOST):$(PORT). With REDIS_URL set, a Celery worker (with beat) runs beside Daphne;
 # Ctrl-C stops both.
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	@trap 'kill 0' EXIT; \
 	if [ -n "$$REDIS_URL" ]; then \
-		$(VENV)/bin/celery -A condottiere_site worker --loglevel INFO --concurrency 2 & \
+		$(VENV)/bin/celery -A condottiere_site worker --beat --schedule $(VENV)/celerybeat-schedule \
+			--loglevel INFO --concurrency 2 & \
 	fi; \
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) condottiere_site.asgi:application
 

@@ -128,6 +128,11 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery beat (`make run` starts it inside the worker; production runs one `celery beat`): a bot
+# turn lost with the broker is sent again within a minute, even in a game nobody watches.
+CELERY_BEAT_SCHEDULE = {
+    "resume-stalled-bot-turns": {"task": "games.resume_stalled_games", "schedule": 60.0},
+}
 
 # Seconds a bot waits before moving, so people can follow the play.
 BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.8)

@@ -17,6 +17,7 @@ import logging
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor, wait
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, connections
@@ -178,6 +179,11 @@ def schedule_bot_turn(game_id: int, version: int) -> None:
         run_in_process(run_bot_turn, game_id, version, scheduled_at=scheduled_at)
 
 
+def bot_patience() -> float:
+    """Seconds a bot may keep a game waiting before its turn counts as lost."""
+    return settings.BOT_MOVE_DELAY + settings.BOT_THINK_SECONDS + STALLED_AFTER
+
+
 def resume_stalled_bot_turn(game_id: int) -> bool:
     """Send again the turn of a bot that has kept a game waiting far longer than a move takes.
 
@@ -189,8 +195,7 @@ def resume_stalled_bot_turn(game_id: int) -> bool:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return False
-    patience = settings.BOT_MOVE_DELAY + settings.BOT_THINK_SECONDS + STALLED_AFTER
-    if (timezone.now() - game.updated_at).total_seconds() < patience:
+    if (timezone.now() - game.updated_at).total_seconds() < bot_patience():
         return False
     found = acting_seat(game, game.version)
     if found is None or not found[1].plays_as_bot:
@@ -198,3 +203,13 @@ def resume_stalled_bot_turn(game_id: int) -> bool:
     log.warning("game %s waited on a bot at v%s: sending its turn again", game_id, game.version)
     schedule_bot_turn(game_id, game.version)
     return True
+
+
+def resume_stalled_games() -> list[int]:
+    """Send again every lost bot turn, including in games nobody is watching (a periodic Celery
+    beat task; see CELERY_BEAT_SCHEDULE). Returns the games whose turn was sent."""
+    waiting_since = timezone.now() - timedelta(seconds=bot_patience())
+    candidates = Game.objects.filter(
+        status=Game.Status.PLAYING, updated_at__lt=waiting_since
+    ).values_list("pk", flat=True)
+    return [game_id for game_id in candidates if resume_stalled_bot_turn(game_id)]

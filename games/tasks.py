@@ -13,3 +13,11 @@ def expire_turn_task(game_id: int, version: int) -> str:
     from games.services import expire_turn
 
     return expire_turn(game_id, version)
+
+
+@shared_task(name="games.resume_stalled_games", ignore_result=True)
+def resume_stalled_games_task() -> int:
+    """Celery beat, every minute: lost bot turns are sent again even where nobody watches."""
+    from games.bot_turns import resume_stalled_games
+
+    return len(resume_stalled_games())

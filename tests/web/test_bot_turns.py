@@ -207,3 +207,31 @@ def test_a_finished_game_sends_no_turn(bot_game, sent_turns):
     waited(game, 3600)
     assert bot_turns.resume_stalled_bot_turn(game.pk) is False
     assert sent_turns == []
+
+
+@pytest.mark.django_db
+def test_the_sweep_sends_again_every_lost_bot_turn_and_nothing_else(
+    bot_game, make_user, make_table, sent_turns, settings
+):
+    settings.BOT_MOVE_DELAY, settings.BOT_THINK_SECONDS = 0.8, 1.5
+    lost = bot_game(bots={0: "random", 1: "random"})
+    waited(lost, 0.8 + 1.5 + bot_turns.STALLED_AFTER + 1)
+    bot_game(bots={0: "random", 1: "random"}, seed=6)  # a bot still thinking
+    finished = bot_game(bots={0: "random", 1: "random"}, seed=7)
+    Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
+    waited(finished, 3600)
+    people = make_table(2, people={0: make_user(), 1: make_user()})
+    start_game(people.pk)
+    waited(people, 3600)
+
+    assert bot_turns.resume_stalled_games() == [lost.pk]
+    assert sent_turns == [(lost.pk, lost.version)]
+
+
+def test_celery_beat_runs_the_sweep_every_minute():
+    from condottiere_site.celery import app
+
+    app.loader.import_default_modules()
+    entry = app.conf.beat_schedule["resume-stalled-bot-turns"]
+    assert entry["task"] in app.tasks
+    assert entry["schedule"] <= 60
