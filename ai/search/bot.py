@@ -15,6 +15,9 @@ DETERMINIZATIONS = 250
 # Root moves whose mean reward is within this of the heuristic's move lose to it: with a
 # thousand noisy iterations many moves look alike, and the rules of thumb break such ties well.
 HEURISTIC_TRUST = 0.03
+# The search overrules the heuristic's move only with a mean reward this many standard errors
+# better (tree.overrule_advice); HEURISTIC_TRUST is the fallback when the advice is not a root move.
+OVERRULE_CONFIDENCE = 1.5
 
 
 class SearchBot:
@@ -30,6 +33,7 @@ class SearchBot:
         exploration=0.7,
         battles=1,
         level="medium",
+        confidence=OVERRULE_CONFIDENCE,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("a search bot needs a budget: iterations and/or time_limit")
@@ -39,6 +43,7 @@ class SearchBot:
         self.exploration = exploration
         self.battles = battles
         self.level = level
+        self.confidence = confidence
         self.last_iterations = 0
 
     def choose(self, view: dict) -> dict:
@@ -50,7 +55,8 @@ class SearchBot:
         rng = decision_rng(self.seed, view)
         search = self.run(view, rng)
         advice = self.advice_move(view, search.first_state)
-        return self.action_for(view, search.best_move(advice, HEURISTIC_TRUST), rng)
+        move = search.best_move(advice, HEURISTIC_TRUST, self.confidence)
+        return self.action_for(view, move, rng)
 
     @staticmethod
     def advice_move(view: dict, state):

@@ -1,6 +1,7 @@
 """The `expert` level: root-parallel ISMCTS. Each worker process grows its own tree from its own
-determinizations; the root visit counts are summed and the most visited move wins (Chaslot,
-Winands & van den Herik 2008 found root parallelism the simplest scheme that scales)."""
+determinizations; the root statistics are summed (Chaslot,
+Winands & van den Herik 2008 found root parallelism the simplest scheme that scales), and the
+same rule as one process picks the move from the summed statistics."""
 
 import multiprocessing
 import random
@@ -12,7 +13,7 @@ from games.engine import determinize
 
 from ..seeding import decision_rng
 from .bot import HEURISTIC_TRUST, SearchBot
-from .tree import pick_move
+from .tree import Node, choose_root_move
 
 
 def _worker_visits(args) -> dict:
@@ -21,7 +22,10 @@ def _worker_visits(args) -> dict:
     time_limit = None if deadline is None else max(0.05, deadline - time.time())
     bot = SearchBot(seed, iterations=iterations, time_limit=time_limit, exploration=exploration)
     search = bot.run(view, random.Random(seed))
-    return {move: (child.visits, child.reward) for move, child in search.root.children.items()}
+    return {
+        move: (child.visits, child.reward, child.squares)
+        for move, child in search.root.children.items()
+    }
 
 
 def can_fork() -> bool:
@@ -59,11 +63,13 @@ class RootParallelBot(SearchBot):
                 results = pool.map(_worker_visits, jobs)
         else:
             results = [_worker_visits(job) for job in jobs]
-        stats = defaultdict(lambda: (0, 0.0))
+        merged = defaultdict(lambda: Node(view["seat"]))
         for result in results:
-            for move, (visits, reward) in result.items():
-                total_visits, total_reward = stats[move]
-                stats[move] = (total_visits + visits, total_reward + reward)
-        state = determinize(view, rng)
-        best = pick_move(dict(stats), self.advice_move(view, state), HEURISTIC_TRUST)
+            for move, (visits, reward, squares) in result.items():
+                node = merged[move]
+                node.visits += visits
+                node.reward += reward
+                node.squares += squares
+        advice = self.advice_move(view, determinize(view, rng))
+        best = choose_root_move(dict(merged), advice, HEURISTIC_TRUST, self.confidence)
         return self.action_for(view, best, rng)

@@ -4,7 +4,7 @@ import pytest
 
 import ai
 from ai.search.evaluation import Evaluator
-from ai.search.tree import pick_move
+from ai.search.tree import Node, overrule_advice, pick_move
 from games.engine import apply_action, new_game, view_for
 from games.engine.fast import apply_move, legal_moves
 from games.engine.state import BATTLE
@@ -19,6 +19,29 @@ def test_the_heuristic_advice_wins_near_ties_only():
     stats = {1: (100, 52.0), 2: (100, 50.0)}
     assert pick_move(stats, advice=2, trust=0.03) == 2
     assert pick_move(stats, advice=2, trust=0.01) == 1
+
+
+def root_move(rewards) -> Node:
+    node = Node(0)
+    node.visits = len(rewards)
+    node.reward = sum(rewards)
+    node.squares = sum(r * r for r in rewards)
+    return node
+
+
+def test_the_advice_stands_against_a_better_mean_within_the_noise():
+    """50 rewards of spread 0.5 each: a mean 0.06 higher is about one standard error."""
+    children = {1: root_move([0.2, 0.8] * 25), 2: root_move([0.26, 0.86] * 25)}
+    assert overrule_advice(children, advice=1, confidence=1.5) == 1
+
+
+def test_a_clearly_better_move_overrules_the_advice():
+    children = {
+        1: root_move([0.2, 0.8] * 25),
+        2: root_move([0.5, 0.9] * 25),
+        3: root_move([0.45, 0.85] * 25),
+    }
+    assert overrule_advice(children, advice=1, confidence=1.5) == 2
 
 
 def test_cut_off_rewards_are_shares_that_add_up_to_one():
