@@ -11,6 +11,7 @@ import pytest
 import ai
 from ai.search.evaluation import Evaluator
 from games.engine import apply_action, current_player, new_game, view_for
+from games.engine.state import BATTLE
 
 BIG_HAND = ["m10", "m10", "heroine", "m6", "m6", "m5"]
 
@@ -21,11 +22,10 @@ def play(state, *actions):
     return state
 
 
-def test_a_region_beats_a_big_hand_the_round_is_about_to_discard():
-    """Seat 1 spends its last card to win Parma; seat 0 still holds six big cards, but with
-    no rival holding any the round ends and only two of them stay."""
-    hands = [["m1", *BIG_HAND], ["m2"]]
-    state = new_game(2, seed=5, hands=hands, first=0)
+def parma_won_by_seat_1(rival_hand):
+    """Seat 0 (a 1 and six big cards) opens Parma with its 1; seat 1 answers with a 2 from
+    `rival_hand`; both pass: seat 1 takes Parma."""
+    state = new_game(2, seed=5, hands=[["m1", *BIG_HAND], rival_hand], first=0)
     state = play(
         state,
         {"type": "choose_region", "region": "Parma"},
@@ -33,25 +33,29 @@ def test_a_region_beats_a_big_hand_the_round_is_about_to_discard():
         {"type": "play", "card": "m2"},
         {"type": "pass"},
     )
-    assert state.sizes == (6, 0)  # the battle is over: seat 1 won it with its last card
+    if state.phase == BATTLE:  # seat 1 still holds a card, so it is asked too
+        state = play(state, {"type": "pass"})
+    assert state.phase != BATTLE and state.counts == (0, 1)
+    return state
+
+
+def test_a_region_beats_a_big_hand_the_round_is_about_to_discard():
+    """Seat 1 spends its last card to win Parma; seat 0 still holds six big cards, but with
+    no rival holding any the round ends and only two of them stay."""
+    state = parma_won_by_seat_1(["m2"])
+    assert state.sizes == (6, 0)
     rewards = Evaluator(2, False).rewards(state)
     assert rewards[1] > rewards[0]
 
 
-def test_the_same_hand_is_worth_a_region_while_the_round_goes_on():
-    """The control: seat 1 kept one card, so the round goes on and seat 0's hand still
-    wins battles."""
-    hands = [["m1", *BIG_HAND], ["m2", "m1"]]
-    state = new_game(2, seed=5, hands=hands, first=0)
-    state = play(
-        state,
-        {"type": "choose_region", "region": "Parma"},
-        {"type": "play", "card": "m1"},
-        {"type": "play", "card": "m2"},
-        {"type": "pass"},
-    )
-    rewards = Evaluator(2, False).rewards(state)
-    assert rewards[0] > rewards[1]
+def test_the_same_hand_is_worth_more_while_the_round_goes_on():
+    """The control: seat 1 kept one card, so the round goes on and seat 0's six cards still
+    win battles."""
+    ending = parma_won_by_seat_1(["m2"])
+    going_on = parma_won_by_seat_1(["m2", "m1"])
+    assert going_on.sizes == (6, 1)
+    evaluator = Evaluator(2, False)
+    assert evaluator.rewards(going_on)[0] > evaluator.rewards(ending)[0] + 0.1
 
 
 def test_a_hand_that_adds_no_strength_is_worth_nothing():
