@@ -193,15 +193,18 @@ def resume_stalled_bot_turn(game_id: int) -> bool:
     and a duplicate finds the version moved on. Returns whether a turn was sent.
     """
     game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return False
+    return game is not None and resume_if_stalled(game)
+
+
+def resume_if_stalled(game: Game) -> bool:
+    """`resume_stalled_bot_turn` for a game already loaded."""
     if (timezone.now() - game.updated_at).total_seconds() < bot_patience():
         return False
     found = acting_seat(game, game.version)
     if found is None or not found[1].plays_as_bot:
         return False
-    log.warning("game %s waited on a bot at v%s: sending its turn again", game_id, game.version)
-    schedule_bot_turn(game_id, game.version)
+    log.warning("game %s waited on a bot at v%s: sending its turn again", game.pk, game.version)
+    schedule_bot_turn(game.pk, game.version)
     return True
 
 
@@ -209,7 +212,5 @@ def resume_stalled_games() -> list[int]:
     """Send again every lost bot turn, including in games nobody is watching (a periodic Celery
     beat task; see CELERY_BEAT_SCHEDULE). Returns the games whose turn was sent."""
     waiting_since = timezone.now() - timedelta(seconds=bot_patience())
-    candidates = Game.objects.filter(
-        status=Game.Status.PLAYING, updated_at__lt=waiting_since
-    ).values_list("pk", flat=True)
-    return [game_id for game_id in candidates if resume_stalled_bot_turn(game_id)]
+    candidates = Game.objects.filter(status=Game.Status.PLAYING, updated_at__lt=waiting_since)
+    return [game.pk for game in candidates if resume_if_stalled(game)]

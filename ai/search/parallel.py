@@ -1,7 +1,6 @@
 """The `expert` level: root-parallel ISMCTS. Each worker process grows its own tree from its own
-determinizations; the root statistics are summed (Chaslot,
-Winands & van den Herik 2008 found root parallelism the simplest scheme that scales), and the
-same rule as one process picks the move from the summed statistics."""
+determinizations; their root statistics are summed and the single-process rule picks the move
+(Chaslot, Winands & van den Herik 2008 found root parallelism the simplest scheme that scales)."""
 
 import multiprocessing
 import random
