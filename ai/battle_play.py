@@ -96,7 +96,7 @@ class BattleReader:
         chance = win_chance(self.margin(after), self.threats, can_answer=True)
         return (
             chance * self.stake
-            - self.cost_weight * self._card_cost(action)
+            - self.cost_weight * self.card_cost(action)
             + self._extras(action, after)
         )
 
@@ -107,7 +107,7 @@ class BattleReader:
             score -= 0.1  # revealing only tells the rivals what to beat
         return score
 
-    def _card_cost(self, action: dict) -> float:
+    def card_cost(self, action: dict) -> float:
         cost = HAND_VALUE[action["card"]]
         taken = action.get("take")
         if taken:
@@ -146,11 +146,37 @@ def defender_may_wait(view: dict, sit: Situation) -> bool:
     return any(not p["passed"] for p in view["players"] if p["seat"] != sit.seat)
 
 
+def uncontested_win(view: dict, reader: BattleReader) -> dict | None:
+    """The cheapest card that wins a battle nobody has fought: every rival has passed and no card
+    lies on the table. Passing there ends the battle without a winner and changes nothing, so
+    players who all wait for a better moment would pass battle after battle for ever (an
+    all-pass stalemate: a lone Mercenary 10 kept against a rival's hand of small ones); a
+    region for one card is worth taking."""
+    players = view["players"]
+    if any(p["line"] for p in players):
+        return None
+    if not all(p["passed"] for p in players if p["seat"] != reader.me):
+        return None
+    if reader.margin(reader.lines) > 0:  # a defender already keeps the region by passing
+        return None
+    winning = [
+        action
+        for action in view["legal_actions"]
+        if action["type"] == "play"
+        and action["card"] != "surrender"
+        and reader.margin(lines_after_play(reader.lines, reader.me, action)) > 0
+    ]
+    return min(winning, key=reader.card_cost, default=None)
+
+
 def choose_battle_action(view: dict, sit: Situation, style: Style, rng=None, noise=0.0) -> dict:
     actions = view["legal_actions"]
     if defender_may_wait(view, sit):
         return next(a for a in actions if a["type"] == "pass" and not a.get("reveal"))
     reader = BattleReader(view, sit, style)
+    free_region = uncontested_win(view, reader)
+    if free_region is not None:
+        return free_region
 
     def noisy(action):
         base = reader.score(action)
