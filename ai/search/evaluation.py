@@ -32,6 +32,16 @@ HAND_VALUE_BY_KIND = (
 )
 
 
+# How much of a card point's worth (POINTS_PER_PROGRESS) a card in hand keeps, measured with the
+# arena (docs/ai.md). With 2 or 3 players 0.3 did as well as or better than 0.5 and 0.7; with 4
+# players 0.7 won the most (0.3, 0.5 and 1.0 less), and with 5 it beat 0.3. A likely reason: a
+# round goes on until all hands but one are empty, which with more players takes more battles, so
+# a card in hand has more chances to be used.
+HAND_WEIGHT_FEW_PLAYERS = 0.3
+HAND_WEIGHT_MANY_PLAYERS = 0.7
+MANY_PLAYERS = 4
+
+
 class Evaluator:
     """Scores positions of one game (player count and options fixed)."""
 
@@ -40,13 +50,16 @@ class Evaluator:
         players: int,
         bigger_kingdoms: bool,
         *,
-        hand_weight=0.3,
+        hand_weight=None,
         sharpness=6.0,
         round_end=True,
     ):
         self.players = players
         self.round_end = round_end
         self.total, self.connected = win_targets(players, bigger_kingdoms)
+        if hand_weight is None:
+            many = players >= MANY_PLAYERS
+            hand_weight = HAND_WEIGHT_MANY_PLAYERS if many else HAND_WEIGHT_FEW_PLAYERS
         # A card point in hand is worth this much progress: cards last only until the round ends.
         self.card_progress = hand_weight / POINTS_PER_PROGRESS
         self.sharpness = sharpness
