@@ -101,6 +101,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.state_lock = asyncio.Lock()
         self.refresh_task: asyncio.Task | None = None
         self.refresh_wanted = False
+        self.heartbeat: asyncio.Task | None = None
         self.joined = False
         self.cut_off = False
         await self.accept()
@@ -116,7 +117,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.joined = True
         user = self.scope.get("user")
-        await database_sync_to_async(presence.connected)(self.channel_name, user, self.game_id)
+        self.heartbeat = await presence.socket_opened(self.channel_name, user, self.game_id)
         await self.send_state()
         await database_sync_to_async(resume_stalled_bot_turn)(self.game_id)
 
@@ -125,7 +126,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             self.refresh_task.cancel()
         if self.joined:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await database_sync_to_async(presence.disconnected)(self.channel_name)
+            await presence.socket_closed(self.channel_name, self.heartbeat)
 
     # --- Client -> server ---------------------------------------------------------------------
 

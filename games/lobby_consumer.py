@@ -103,6 +103,8 @@ def tables_frame(user_id=None) -> dict:
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
     """Anyone may watch the lobby; a logged-in user's own seats are marked in their frames."""
 
+    heartbeat: asyncio.Task | None = None  # set once the socket is recorded (games.presence)
+
     async def connect(self):
         # The in-memory layer (embedded profile) must be reached from other threads via this loop.
         remember_socket_loop(asyncio.get_running_loop())
@@ -111,13 +113,12 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         # Join before the first frame, so no change can fall between the two.
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
-        connected = database_sync_to_async(presence.connected)
-        await connected(self.channel_name, self.scope.get("user"), None)
+        self.heartbeat = await presence.socket_opened(self.channel_name, user, None)
         await self.send_tables()
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
-        await database_sync_to_async(presence.disconnected)(self.channel_name)
+        await presence.socket_closed(self.channel_name, self.heartbeat)
 
     @classmethod
     async def decode_json(cls, text_data):

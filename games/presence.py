@@ -1,18 +1,25 @@
 """Who is connected: one Presence row per open websocket, for the staff dashboard.
 
 The consumers call `connected` when a socket is accepted and `disconnected` when it closes (both
-through `database_sync_to_async`). A server that crashes cannot delete its rows, so readers count
-only rows seen within `PRESENCE_MAX_AGE` and `purge_stale` deletes the older ones.
+through `database_sync_to_async`), and run `keep_fresh` while it is open. A server that crashes
+cannot delete its rows, so readers count only rows seen within `PRESENCE_MAX_AGE` and
+`purge_stale` deletes the older ones; `keep_fresh` touches a live socket's row well within that
+age, so a tab left open all day still counts.
 """
 
+import asyncio
 from datetime import timedelta
 
+from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games.models import Presence
 
 # A row older than this is taken for the leftover of a crashed server, not a live socket.
 PRESENCE_MAX_AGE = timedelta(hours=6)
+# How often an open socket's row is touched: a few times within PRESENCE_MAX_AGE, so one late
+# touch never makes a live socket look stale.
+HEARTBEAT_SECONDS = 3600.0
 
 
 def connected(channel_name: str, user, game_id: int | None) -> None:
@@ -25,6 +32,31 @@ def connected(channel_name: str, user, game_id: int | None) -> None:
 
 def disconnected(channel_name: str) -> None:
     Presence.objects.filter(channel_name=channel_name).delete()
+
+
+def touch(channel_name: str) -> None:
+    """Mark a socket's row as seen now (never re-creates a row its socket has deleted)."""
+    Presence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+
+
+async def socket_opened(channel_name: str, user, game_id: int | None) -> asyncio.Task:
+    """Record the socket and start its heartbeat; give the task to `socket_closed`."""
+    await database_sync_to_async(connected)(channel_name, user, game_id)
+    return asyncio.ensure_future(keep_fresh(channel_name))
+
+
+async def socket_closed(channel_name: str, heartbeat: asyncio.Task | None) -> None:
+    if heartbeat is not None:
+        heartbeat.cancel()
+    await database_sync_to_async(disconnected)(channel_name)
+
+
+async def keep_fresh(channel_name: str) -> None:
+    """Touch the socket's row every HEARTBEAT_SECONDS until cancelled (when the socket closes)."""
+    touch_row = database_sync_to_async(touch)
+    while True:
+        await asyncio.sleep(HEARTBEAT_SECONDS)
+        await touch_row(channel_name)
 
 
 def fresh_since(now=None):

@@ -204,6 +204,36 @@ async def test_a_socket_has_a_presence_row_while_it_is_open(make_user, make_tabl
     assert await rows() == Counter()
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("close_async_db_connections")
+async def test_a_socket_left_open_longer_than_the_stale_age_still_counts(make_user, monkeypatch):
+    """A tab left open all day is a live socket: its heartbeat keeps its row fresh, while a
+    crashed server's row (no heartbeat) goes stale."""
+    import asyncio
+
+    from channels.db import database_sync_to_async
+
+    monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 0.05)
+    alice = await database_sync_to_async(make_user)("alice")
+    socket = await ws_connect("/ws/lobby/", alice)
+    await socket.receive_json_from()
+    long_ago = timezone.now() - presence.PRESENCE_MAX_AGE - timedelta(hours=1)
+    backdate = database_sync_to_async(lambda: Presence.objects.update(seen_at=long_ago))
+    live = database_sync_to_async(lambda: list(presence.live_presences().values_list("user_id")))
+    await backdate()
+    assert await live() == []  # without a heartbeat this socket would no longer count
+
+    deadline = asyncio.get_running_loop().time() + 5
+    while not await live():
+        assert asyncio.get_running_loop().time() < deadline, "the heartbeat never touched the row"
+        await asyncio.sleep(0.05)
+    assert await live() == [(alice.pk,)]
+
+    await socket.disconnect()
+    await asyncio.sleep(0.2)  # a heartbeat after the close would not bring the row back
+    assert await database_sync_to_async(Presence.objects.count)() == 0
+
+
 # --- The task queue -------------------------------------------------------------------------------
 
 
