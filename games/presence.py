@@ -1,7 +1,7 @@
 """Who is connected: one Presence row per open websocket, for the staff dashboard.
 
-The consumers call `connected` when a socket is accepted and `disconnected` when it closes (both
-through `database_sync_to_async`), and run `keep_fresh` while it is open. A server that crashes
+The consumers call `socket_opened` when a socket is accepted (the row, and a `keep_fresh` task)
+and `socket_closed` when it closes (the task stopped, the row deleted). A server that crashes
 cannot delete its rows, so readers count only rows seen within `PRESENCE_MAX_AGE` and
 `purge_stale` deletes the older ones; `keep_fresh` touches a live socket's row well within that
 age, so a tab left open all day still counts.
