@@ -21,6 +21,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, connections
+from django.db.models import Q
 from django.utils import timezone
 
 from games.engine import current_player, view_for
@@ -212,5 +213,12 @@ def resume_stalled_games() -> list[int]:
     """Send again every lost bot turn, including in games nobody is watching (a periodic Celery
     beat task; see CELERY_BEAT_SCHEDULE). Returns the games whose turn was sent."""
     waiting_since = timezone.now() - timedelta(seconds=bot_patience())
-    candidates = Game.objects.filter(status=Game.Status.PLAYING, updated_at__lt=waiting_since)
+    # Only games a bot plays in: a people-only game where someone thinks long is no candidate,
+    # and each candidate costs a state load.
+    may_have_bots = Q(seats__bot_level__gt="") | Q(seats__standin=True)
+    candidates = (
+        Game.objects.filter(status=Game.Status.PLAYING, updated_at__lt=waiting_since)
+        .filter(may_have_bots)
+        .distinct()
+    )
     return [game.pk for game in candidates if resume_if_stalled(game)]

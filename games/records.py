@@ -61,14 +61,14 @@ def record_for(game: Game) -> dict:
     }
 
 
-# --- Validation (each check raises RecordError with a message for people) ----------------------
-
-
 def record_seats(seats) -> list[dict]:
     """The seats as the record stores them: names in English whatever the exporter's language,
     so the same game always gives the same record."""
     with translation.override("en"):
         return [seat_info(seat) for seat in seats]
+
+
+# --- Validation (each check raises RecordError with a message for people) ----------------------
 
 
 def is_int(value) -> bool:
