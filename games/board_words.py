@@ -1,0 +1,258 @@
+"""The board's words, translated into the active language: card names and effects, region names,
+phases, log lines, victory reasons, the board's interface and its plural sentences.
+
+Pure label functions over Django's translation functions, with the card and region codes they
+name. The game page hands `game_labels()` to the browser; the history, the replay and the
+engine's refusals (games.illegal_messages) name cards and reasons with the same words.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from games.models import SEAT_COLOUR_LABELS
+
+MERCENARY_VALUES = {"m1": 1, "m2": 2, "m3": 3, "m4": 4, "m5": 5, "m6": 6, "m10": 10}
+SPECIAL_CARDS = (
+    "winter",
+    "spring",
+    "bishop",
+    "courtesan",
+    "drummer",
+    "heroine",
+    "scarecrow",
+    "surrender",
+)
+REGION_NAMES = (
+    "Torino",
+    "Milano",
+    "Venezia",
+    "Genova",
+    "Mantova",
+    "Ferrara",
+    "Parma",
+    "Modena",
+    "Bologna",
+    "Lucca",
+    "Firenze",
+    "Siena",
+    "Urbino",
+    "Ancona",
+    "Spoleto",
+    "Roma",
+    "Napoli",
+)
+
+
+def game_labels() -> dict:
+    """Every word the client shows, translated into the request's language.
+
+    Placeholders in braces ({player}, {card}, ...) are filled in by the client.
+    """
+    return {
+        "cards": card_labels(),
+        "regions": region_labels(),
+        "colours": {key: str(label) for key, label in SEAT_COLOUR_LABELS.items()},
+        "phases": phase_labels(),
+        "log": log_labels(),
+        "reasons": reason_labels(),
+        "ui": ui_labels(),
+        "plurals": plural_labels(),
+    }
+
+
+def card_labels() -> dict:
+    """Name and one-line effect of each card code."""
+    cards = {
+        code: {
+            "name": str(value),
+            "title": pgettext("card", "Mercenary %(value)s") % {"value": value},
+            "kind": "mercenary",
+            "value": value,
+            "effect": pgettext("card", "Mercenary"),
+        }
+        for code, value in MERCENARY_VALUES.items()
+    }
+    # The context keeps card names apart from the same English words elsewhere ("Spring" the
+    # season of the year, "Surrender" a button): each language names the cards as its rulebook.
+    names = {
+        "winter": pgettext("card", "Winter"),
+        "spring": pgettext("card", "Spring"),
+        "bishop": pgettext("card", "Bishop"),
+        "courtesan": pgettext("card", "Courtesan"),
+        "drummer": pgettext("card", "Drummer"),
+        "heroine": pgettext("card", "Heroine"),
+        "scarecrow": pgettext("card", "Scarecrow"),
+        "surrender": pgettext("card", "Surrender"),
+    }
+    effects = {
+        "winter": _("every Mercenary counts 1"),
+        "spring": _("+3 to the highest Mercenaries"),
+        "bishop": _("discards the highest Mercenaries"),
+        "courtesan": _("1; the most take the token"),
+        "drummer": _("doubles your Mercenaries"),
+        "heroine": _("10, not a Mercenary"),
+        "scarecrow": _("take back a Mercenary"),
+        "surrender": _("the battle ends now"),
+    }
+    for code in SPECIAL_CARDS:
+        cards[code] = {"name": names[code], "kind": "special", "effect": effects[code]}
+    cards["hidden"] = {
+        "name": _("face-down card"),
+        "title": _("a face-down card"),
+        "kind": "hidden",
+        "effect": "",
+    }
+    return cards
+
+
+def region_labels() -> dict:
+    """Region names as each language's rulebook prints them (the board's Italian names).
+
+    Spelled out one by one so that makemessages finds every name; the context keeps a region
+    apart from a city of the same name in ordinary prose.
+    """
+    labels = {
+        "Torino": pgettext("region", "Torino"),
+        "Milano": pgettext("region", "Milano"),
+        "Venezia": pgettext("region", "Venezia"),
+        "Genova": pgettext("region", "Genova"),
+        "Mantova": pgettext("region", "Mantova"),
+        "Ferrara": pgettext("region", "Ferrara"),
+        "Parma": pgettext("region", "Parma"),
+        "Modena": pgettext("region", "Modena"),
+        "Bologna": pgettext("region", "Bologna"),
+        "Lucca": pgettext("region", "Lucca"),
+        "Firenze": pgettext("region", "Firenze"),
+        "Siena": pgettext("region", "Siena"),
+        "Urbino": pgettext("region", "Urbino"),
+        "Ancona": pgettext("region", "Ancona"),
+        "Spoleto": pgettext("region", "Spoleto"),
+        "Roma": pgettext("region", "Roma"),
+        "Napoli": pgettext("region", "Napoli"),
+    }
+    return labels
+
+
+def phase_labels() -> dict:
+    return {
+        "choose_region": _("Choosing the next region"),
+        "battle": _("Battle"),
+        "discard_hand": _("Players without a Mercenary may discard their hand"),
+        "keep": _("End of the round: keep up to 2 cards"),
+        "draw": _("Drawing after the battle"),
+        "final_battle": _("Final battle"),
+        "over": _("The game is over"),
+    }
+
+
+def log_labels() -> dict:
+    return {
+        "choose_region": _("{player} sends the Condottiere to {region}"),
+        "play": _("{player} plays {card}"),
+        "play_effect": _("{player} plays {card}: {effect}"),
+        "play_hidden": _("{player} plays a card face down"),
+        "scarecrow_take": _("{player} plays Scarecrow and takes back {card}"),
+        "scarecrow_none": _("{player} plays Scarecrow and takes nothing back"),
+        "bishop_pope": _("{player} plays Bishop and places the Pope on {region}"),
+        "bishop_off": _("{player} plays Bishop and sets the Pope off the board"),
+        "bishop_final": _("{player} plays Bishop"),
+        "pass": _("{player} passes"),
+        "pass_reveal": _("{player} passes and turns the face-down card up"),
+        "discard_hand": _("{player} discards their hand"),
+        "battle_won": _("{player} wins {region} ({strength} to {other})"),
+        "battle_tied": _("Nobody wins {region}: a tie at {strength}"),
+        "final_won": _("{player} wins the final battle ({strength} to {other})"),
+        "final_tied": _("The final battle ends in a tie at {strength}"),
+    }
+
+
+def reason_labels() -> dict:
+    """How a game was won: the engine's `victory` names (the result's `reason`)."""
+    return {
+        "total": _("controls enough regions"),
+        "adjacency": _("controls enough adjacent regions"),
+        "most_regions": _("holds the most regions when no region is left to fight over"),
+        "final_battle": _("won the final battle"),
+    }
+
+
+def ui_labels() -> dict:
+    return {
+        "connecting": _("Connecting…"),
+        "reconnecting": _("Connection lost, reconnecting…"),
+        "your_turn": _("Your turn"),
+        "turn_of": _("{player} to play"),
+        "someone_deciding": _("A player is deciding whether to discard their hand"),
+        "waiting": _("Waiting for the other players"),
+        "spectating": _("You are watching this game"),
+        "time_left": _("{seconds} s left"),
+        "pass": _("Pass"),
+        "pass_keep_hidden": _("Pass (keep your face-down card hidden)"),
+        "pass_reveal": _("Pass and turn your face-down card up"),
+        "pass_defender": _("Pass for now (as defender you may still play later)"),
+        "choose_region": _("Choose the region to fight over"),
+        "choose_region_hint": _("Click a highlighted region on the map."),
+        "scarecrow_prompt": _("Scarecrow: which Mercenary do you take back?"),
+        "take_back": _("Take back {card}"),
+        "take_nothing": _("Take nothing back"),
+        "pope_prompt": _("Bishop: where does the Pope go?"),
+        "pope_on": _("On {region}"),
+        "pope_off": _("Off the board"),
+        "cancel": _("Cancel"),
+        "discard_prompt": _("You hold no Mercenary. Discard your whole hand?"),
+        "discard_yes": _("Yes, discard my hand"),
+        "discard_no": _("No, keep it"),
+        "keep_prompt": _("Choose up to 2 cards to keep; the rest are discarded."),
+        "keep_confirm": _("Keep these cards"),
+        "keep_none": _("Keep nothing"),
+        "draw_prompt": _("How many cards do you draw?"),
+        "draw_count": _("Draw {count}"),
+        "play_prompt": _("Play a card from your hand, or pass."),
+        "hand": _("Your hand"),
+        "hand_empty": _("No cards in hand"),
+        "lines": _("Battle lines"),
+        "log": _("Game log"),
+        "strength": _("Strength {strength}"),
+        "passed": _("passed"),
+        "face_down": _("face down"),
+        "defender": _("defender"),
+        "known_hand": _("known in hand: {cards}"),
+        "condottiere_holder": _("holds the Condottiere"),
+        "contested": _("Battle for {region}"),
+        "no_battle": _("No battle under way"),
+        "pope_at": _("Pope: {region}"),
+        "pope_off_board": _("Pope: off the board"),
+        "deck": _("Deck: {count}"),
+        "you": _("you"),
+        "bot": _("bot"),
+        "standin": _("stand-in bot"),
+        "standin_on": _("Hand my seat to a bot"),
+        "standin_off": _("Take my seat back"),
+        "standin_active": _("A bot is playing your seat."),
+        "winner": _("{player} wins the game: {reason}"),
+        "winners_shared": _("{players} share the victory: {reason}"),
+        "no_winner": _("The game ended without a winner"),
+        "final_regions": _("Regions held: {list}"),
+        "error": _("Not accepted: {message}"),
+        "game_over": _("Game over"),
+        "rating_change": _("Rating {before} → {after}"),
+    }
+
+
+def plural_labels() -> dict:
+    """Sentences with a number, in the forms the client picks with Intl.PluralRules.
+
+    English, French and Italian need two forms: "one" and "other" (French uses "one" for 0 too,
+    as CLDR and Django's ngettext agree).
+    """
+    forms = {
+        "cards_in_hand": lambda n: ngettext("{count} card in hand", "{count} cards in hand", n),
+        "regions_count": lambda n: ngettext("{count} region", "{count} regions", n),
+        "keep": lambda n: ngettext(
+            "{player} keeps {count} card", "{player} keeps {count} cards", n
+        ),
+        "draw": lambda n: ngettext(
+            "{player} draws {count} card", "{player} draws {count} cards", n
+        ),
+    }
+    return {key: {"one": form(1), "other": form(2)} for key, form in forms.items()}
