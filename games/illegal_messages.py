@@ -12,10 +12,10 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.board_words import card_labels  # the names the board shows, in this language
+
 
 def _card(code: str) -> str:
-    from games.views_game import card_labels  # the names the board shows, in this language
-
     info = card_labels().get(code, {})
     return str(info.get("title") or info.get("name") or code)
 

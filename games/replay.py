@@ -190,7 +190,7 @@ class StepLabels:
     a label may name what was secret at the time (a face-down card, the cards kept)."""
 
     def __init__(self, seats: list[dict]):
-        from games.views_game import card_labels  # the card names the board shows
+        from games.board_words import card_labels  # the card names the board shows
 
         self.cards = card_labels()
         self.names = [str(SEAT_COLOUR_LABELS[seat["colour"]]) for seat in seats]
