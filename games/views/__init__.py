@@ -1,15 +1,7 @@
-"""The platform's pages. Each module holds one family of views; urls.py imports them from here."""
+"""The platform's pages, one module per family of views; games/urls.py imports them by module.
 
-from .accounts import LogoutWithMessageView, PasswordChangeWithMessageView, SignUpView
-from .home import home
-from .players import games_played, own_profile, player_profile
-
-__all__ = [
-    "LogoutWithMessageView",
-    "PasswordChangeWithMessageView",
-    "SignUpView",
-    "games_played",
-    "home",
-    "own_profile",
-    "player_profile",
-]
+accounts (sign up, log out, password), home, players (profiles), tables (the lobby, a table,
+"Play now", bots), game (the live board), history (history, replay, game records), ratings (the
+leaderboard), rules (how to play), staff (the staff dashboard). The forms they use are in
+games.forms, the board's words in games.board_words.
+"""

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games.forms import DisplayNameForm
-from games.views_ratings import profile_rating
+from games.views.ratings import profile_rating
 
 
 def games_played(user) -> int:

@@ -10,9 +10,9 @@ the same for a seated player, a spectator and an anonymous visitor.
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from .board_map import board_svg
-from .board_words import game_labels
-from .models import Game
+from games.board_map import board_svg
+from games.board_words import game_labels
+from games.models import Game
 
 
 def game(request, game_id: int):

@@ -3,8 +3,8 @@
 from django.db.models import F
 from django.shortcuts import render
 
-from .bot_names import LEVEL_NAMES
-from .models import Rating, RatingChange
+from games.bot_names import LEVEL_NAMES
+from games.models import Rating, RatingChange
 
 LEADERBOARD_SIZE = 100
 RECENT_CHANGES = 10
