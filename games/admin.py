@@ -23,7 +23,7 @@ from games.admin_filters import (
     GameIdSearch,
 )
 from games.bot_names import bot_seat_name
-from games.forms_tables import OPTION_LABELS
+from games.forms.tables import OPTION_LABELS
 from games.models import Action, Game, Presence, Rating, RatingChange, Seat, User
 from games.services.errors import ServiceError
 from games.services.notify import notify_game, notify_lobby_now

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.bot_names import LEVEL_NAMES
 from games.engine import Options
-from games.forms_tables import OPTION_LABELS
+from games.forms.tables import OPTION_LABELS
 
 # --- Filters -------------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView
 
-from games.forms import SignUpForm
+from games.forms.accounts import SignUpForm
 
 
 def safe_next_url(request, default: str) -> str:

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_http_methods
 from games.board_map import board_svg
 from games.board_words import game_labels, reason_labels
 from games.bot_names import level_name
-from games.forms_history import HistoryFilterForm, ImportRecordForm
-from games.forms_tables import OPTION_LABELS
+from games.forms.history import HistoryFilterForm, ImportRecordForm
+from games.forms.tables import OPTION_LABELS
 from games.models import SEAT_COLOUR_LABELS, Game, Seat
 from games.records import RecordError, import_record, record_for
 from games.replay import replay_payload

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games.forms import DisplayNameForm
+from games.forms.accounts import DisplayNameForm
 from games.views.ratings import profile_rating
 
 

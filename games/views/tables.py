@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from games import lobby
 from games.bot_names import LEVEL_NAMES, level_name
-from games.forms_tables import (
+from games.forms.tables import (
     OPTION_LABELS,
     CreateTableForm,
     PlayAgainstBotsForm,

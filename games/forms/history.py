@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.bot_names import LEVEL_NAMES
-from games.forms_tables import OPTION_LABELS
+from games.forms.tables import OPTION_LABELS
 from games.models import Game, Seat
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024
