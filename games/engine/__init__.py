@@ -18,7 +18,7 @@ from .determinize import determinize
 from .options import Options
 from .setup import new_game
 from .state import GameState
-from .views import view_for
+from .visibility import view_for
 
 __all__ = [
     "REGIONS",
