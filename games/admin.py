@@ -9,9 +9,7 @@ import json
 
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
-from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -25,19 +23,18 @@ from games.admin_filters import (
 from games.bot_names import bot_seat_name
 from games.forms.tables import OPTION_LABELS
 from games.models import Action, Game, Presence, Rating, RatingChange, Seat, User
+from games.ratings import recompute_all
+from games.services import hand_to_bot
 from games.services.errors import ServiceError
-from games.services.notify import notify_game, notify_lobby_now
+from games.services.lifecycle import abort_game
 
 # The game page shows at most this many of the latest actions; the rest via the Action list.
 ACTIONS_SHOWN = 30
 OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
-ABORTABLE = (Game.Status.OPEN, Game.Status.PLAYING)
 
 
 @admin.action(description=_("Recompute ratings (all of them, from every finished game)"))
 def recompute_ratings(modeladmin, request, queryset):
-    from games.ratings import recompute_all  # written alongside; imported when used
-
     games = recompute_all()
     modeladmin.message_user(
         request, _("Ratings recomputed from %(count)d games.") % {"count": games}
@@ -185,30 +182,10 @@ class GameAdmin(ActionsWithoutSelection, GameIdSearch, admin.ModelAdmin):
 
 
 def abort_games(game_ids) -> list[int]:
-    """Abort those of these games still open or being played; tell their sockets and the lobby
-    after the commit. Returns the ids aborted (finished games are left as they are)."""
-    aborted = []
-    with transaction.atomic():
-        for game_id in game_ids:
-            # A conditional update: a game finishing meanwhile is not touched.
-            changed = Game.objects.filter(pk=game_id, status__in=ABORTABLE).update(
-                status=Game.Status.ABORTED,
-                finished_at=timezone.now(),
-                turn_deadline=None,
-                autofill_at=None,
-            )
-            if changed:
-                aborted.append(game_id)
-        transaction.on_commit(lambda: _notify_aborted(aborted), robust=True)
-    return aborted
-
-
-def _notify_aborted(game_ids: list[int]) -> None:
-    versions = dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
-    for game_id in game_ids:
-        notify_game(Game(pk=game_id).group_name(), versions.get(game_id, 0))
-    if game_ids:
-        notify_lobby_now()
+    """Abort those of these games still open or being played, each through the service (which
+    tells the game's sockets and the lobby after its commit). Returns the ids aborted (finished
+    games are left as they are)."""
+    return [game_id for game_id in game_ids if abort_game(game_id)]
 
 
 def visible_move(action: Action, game: Game) -> str:
@@ -239,8 +216,6 @@ class SeatAdmin(GameIdSearch, admin.ModelAdmin):
 
     @admin.action(description=_("Hand seat to a stand-in bot"), permissions=["change"])
     def hand_to_standin(self, request, queryset):
-        from games.services import hand_to_bot
-
         handed, refused = 0, []
         for seat in queryset.select_related("user"):
             if seat.user_id is None:
@@ -313,8 +288,6 @@ class RatingAdmin(ActionsWithoutSelection, admin.ModelAdmin):
 
     @admin.action(description=_("Recompute ratings (all of them, from every finished game)"))
     def recompute_ratings(self, request, queryset):
-        from games.ratings import recompute_all  # written alongside; imported when used
-
         games = recompute_all()
         self.message_user(request, _("Ratings recomputed from %(count)d games.") % {"count": games})
 

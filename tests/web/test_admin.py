@@ -2,6 +2,8 @@
 what they say (abort only unfinished games, hand a person's seat to a stand-in, recompute
 ratings). A game's snapshot, which holds every hidden card, never reaches the page."""
 
+from datetime import timedelta
+
 import pytest
 from django.apps import apps
 from django.contrib import admin
@@ -9,8 +11,10 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 from django.utils import timezone
 
-import games.admin as games_admin
+import games.services.lifecycle as lifecycle
 from games.models import Action, Game, Presence, Rating, RatingChange, Seat
+from games.services import GameNotPlaying, submit_action
+from games.services.lifecycle import abort_game
 
 pytestmark = pytest.mark.django_db
 
@@ -26,10 +30,10 @@ def staff_client(client, make_user):
 
 @pytest.fixture
 def notices(monkeypatch):
-    """The notices sent after an abort, recorded instead of sent."""
+    """The notices the abort service sends after the commit, recorded instead of sent."""
     sent = []
-    monkeypatch.setattr(games_admin, "notify_game", lambda group, v: sent.append((group, v)))
-    monkeypatch.setattr(games_admin, "notify_lobby_now", lambda: sent.append(("lobby", None)))
+    monkeypatch.setattr(lifecycle, "notify_game", lambda group, v: sent.append((group, v)))
+    monkeypatch.setattr(lifecycle, "notify_lobby_now", lambda: sent.append(("lobby", None)))
     return sent
 
 
@@ -146,9 +150,40 @@ def test_abort_changes_only_open_and_playing_games_and_tells_their_sockets(
     before = finished.finished_at
     finished.refresh_from_db()
     assert finished.finished_at == before
+    # Each game is aborted through the service: its sockets and the lobby hear of each one.
     assert sorted(notices, key=str) == sorted(
-        [(open_table.group_name(), 0), (playing.group_name(), 7), ("lobby", None)], key=str
+        [
+            (open_table.group_name(), 0),
+            (playing.group_name(), 7),
+            ("lobby", None),
+            ("lobby", None),
+        ],
+        key=str,
     )
+
+
+def test_the_abort_goes_through_the_service_which_stops_the_clock_and_refuses_later_moves(
+    staff_client, make_user, make_table, start_stacked, notices, django_capture_on_commit_callbacks
+):
+    game = start_stacked(make_table(2, people={0: make_user("alice"), 1: make_user("bob")}))
+    soon = timezone.now() + timedelta(seconds=60)
+    set_status(game, Game.Status.PLAYING, turn_seconds=60, turn_deadline=soon, autofill_at=soon)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        run_action(staff_client, Game, "abort_games", [game.pk])
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED
+    assert game.turn_deadline is None and game.autofill_at is None
+    # The hints are the service's (the fixture records games.services.lifecycle's).
+    assert sorted(notices, key=str) == sorted(
+        [(game.group_name(), game.version), ("lobby", None)], key=str
+    )
+    with pytest.raises(GameNotPlaying):
+        submit_action(game.pk, 0, {"type": "pass"}, game.version)
+    # Once over, the service leaves it alone and says so.
+    assert abort_game(game.pk) is False
+    assert abort_game(0) is False
 
 
 def test_hand_a_seat_to_a_stand_in(staff_client, make_user, make_table, start_stacked):
