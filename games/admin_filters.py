@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.utils.translation import gettext_lazy as _
 
+from ai import LEVELS
 from games.bot_names import LEVEL_NAMES
 from games.engine import Options
 from games.forms.tables import OPTION_LABELS
@@ -44,8 +45,6 @@ class BotLevelFilter(admin.SimpleListFilter):
     parameter_name = "bot_level"
 
     def lookups(self, request, model_admin):
-        from ai import LEVELS
-
         return [
             ("none", _("No bot")),
             *((level, LEVEL_NAMES.get(level, level)) for level in LEVELS),
