@@ -1,33 +1,64 @@
-"""Everything after a battle: strength, control markers, the token, victory, drawing, the next
-region, discarding lines and hands, the end of a round, the board running out, the final battle.
+"""Whose turn is next in a battle, and everything after a battle: strength, control markers, the
+token, victory, drawing, the next region to choose, the board running out, the final battle.
 
 [rules] Order after a battle: (1) compare strength, place the marker, check victory; (2) the token
 holder chooses the next region; (3) battle lines are discarded; (4) players with no Mercenary in
-hand may discard it; (5) end-of-round check.
+hand may discard it; (5) end-of-round check (steps 3-5: rounds.py).
 Draw After Battle: compare, draw, choose, discard lines.
+
+The turn order (`start_turn`, `advance`) lives here rather than in battle.py because the flow
+loops: the last pass ends the battle (`conclude`), and a board out of regions can start the final
+battle, whose first turn is given by `start_turn`. With the loop in one module, the imports go
+one way: rounds -> battle -> aftermath.
 """
 
-from . import battle
 from .board import largest_group, owned_mask
 from .cards import COURTESAN, DECK_KINDS, line_strengths
 from .options import BIGGER_KINGDOMS, CAPTURING_REGIONS, DRAW_AFTER_BATTLE, HIDDEN_CARDS
-from .piles import discard_pile_size, draw_cards, expand, set_hand, shuffled
+from .piles import discard_pile_size, draw_cards, shuffled
 from .state import (
     BY_ADJACENCY,
     BY_FINAL_BATTLE,
     BY_MOST_REGIONS,
     BY_TOTAL,
     CHOOSE_REGION,
-    DISCARD_HAND,
     DRAW,
     FINAL_BATTLE,
-    KEEP,
     OVER,
 )
 
 
-def _empty(n):
+def empty_lines(n):
     return tuple(() for _ in range(n))
+
+
+def start_turn(ns, first):
+    """Give the turn to `first`, or, if it has no cards, pass it and move on."""
+    if ns.sizes[first] and not ns.passed >> first & 1:
+        ns.current = first
+    else:
+        ns.passed |= 1 << first
+        advance(ns, first)
+
+
+def advance(ns, seat):
+    """[rules] Next player clockwise after `seat` who has not passed. [rules] A player with no
+    cards can only pass: he is passed automatically, never asked. Nobody left: the battle ends."""
+    n = ns.n
+    passed = ns.passed
+    sizes = ns.sizes
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if passed >> candidate & 1:
+            continue
+        if sizes[candidate] == 0:
+            passed |= 1 << candidate
+            continue
+        ns.passed = passed
+        ns.current = candidate
+        return
+    ns.passed = passed
+    conclude(ns)
 
 
 def _reveal_all(ns):
@@ -143,102 +174,8 @@ def to_choose_region(ns):
     ns.current = ns.token
 
 
-def choose_region(ns, region):
-    """[rules] The token holder places the token; then (3) lines are discarded, face up, in seat
-    order, and (4)-(5) follow (not with Draw After Battle, nor before the first battle)."""
-    ns.region = region
-    after_battle = ns.last_battle is not None
-    if any(ns.lines):
-        discarded = ()
-        for line in ns.lines:
-            discarded += line
-        ns.discards = ns.discards + discarded
-        ns.lines = _empty(ns.n)
-    if not after_battle or ns.opts & DRAW_AFTER_BATTLE:
-        battle.start_battle(ns)
-    else:
-        _ask_discard(ns, -1)
-
-
-def _position(ns, seat):
+def position_from_token(ns, seat):
     return (seat - ns.token) % ns.n
-
-
-def _ask_discard(ns, after_position):
-    """[ruling] Step (4) is asked in seat order from the token holder, only of players holding
-    cards but no Mercenary."""
-    n = ns.n
-    for position in range(after_position + 1, n):
-        seat = (ns.token + position) % n
-        hand = ns.hands[seat]
-        if ns.sizes[seat] and not any(hand[:7]):
-            ns.phase = DISCARD_HAND
-            ns.current = seat
-            return
-    _end_of_round_check(ns)
-
-
-def discard_hand(ns, seat, discard):
-    """[rules] A player with no Mercenary in hand may discard his whole hand ([ruling] face down:
-    only he knows those cards until the next reshuffle)."""
-    if discard:
-        hidden = list(ns.hidden_discards)
-        hidden[seat] = hidden[seat] + tuple(expand(ns.hands[seat]))
-        ns.hidden_discards = tuple(hidden)
-        set_hand(ns, seat, ())
-    _ask_discard(ns, _position(ns, seat))
-
-
-def _end_of_round_check(ns):
-    """[rules] Step (5): if one player or none has cards, the round ends."""
-    holders = [seat for seat in range(ns.n) if ns.sizes[seat]]
-    if len(holders) >= 2:
-        battle.start_battle(ns)
-    elif holders:
-        ns.phase = KEEP
-        ns.current = holders[0]
-    else:
-        _new_round(ns)
-
-
-def keep(ns, seat, kept):
-    """[rules] The last player with cards keeps at most two and discards the rest (face down)."""
-    rest = expand(ns.hands[seat])
-    for kind in kept:
-        rest.remove(kind)
-    hidden = list(ns.hidden_discards)
-    hidden[seat] = hidden[seat] + tuple(rest)
-    ns.hidden_discards = tuple(hidden)
-    set_hand(ns, seat, kept)
-    _new_round(ns)
-
-
-def _new_round(ns):
-    """[rules] All cards are shuffled together; each player is dealt up to 10, then 1 more per
-    region. [ruling] Each gets his whole allotment in turn, from the token holder, in seat order."""
-    ns.deck = shuffled(ns, _cards_outside_hands(ns))
-    ns.discards = ()
-    ns.dead = ()
-    ns.hidden_discards = _empty(ns.n)
-    ns.known = _empty(ns.n)
-    for position in range(ns.n):
-        seat = (ns.token + position) % ns.n
-        draw_cards(ns, seat, 10 + ns.counts[seat] - ns.sizes[seat])
-    battle.start_battle(ns)
-
-
-def _cards_outside_hands(ns):
-    in_hands = [0] * 15
-    for hand in ns.hands:
-        for kind, count in enumerate(hand):
-            in_hands[kind] += count
-    cards = []
-    for kind in DECK_KINDS:
-        if in_hands[kind]:
-            in_hands[kind] -= 1
-        else:
-            cards.append(kind)
-    return cards
 
 
 def drawable(state, seat):
@@ -272,7 +209,7 @@ def _ask_draw(ns, after_position):
 
 def draw(ns, seat, count):
     draw_cards(ns, seat, count)
-    _ask_draw(ns, _position(ns, seat))
+    _ask_draw(ns, position_from_token(ns, seat))
 
 
 def _end_by_most_regions(ns):
@@ -293,12 +230,12 @@ def _start_final_battle(ns, tied):
     n = ns.n
     ns.hands = tuple((0,) * 15 for _ in range(n))
     ns.sizes = (0,) * n
-    ns.lines = _empty(n)
+    ns.lines = empty_lines(n)
     ns.fd = (-1,) * n
     ns.discards = ()
     ns.dead = ()
-    ns.hidden_discards = _empty(n)
-    ns.known = _empty(n)
+    ns.hidden_discards = empty_lines(n)
+    ns.known = empty_lines(n)
     ns.deck = shuffled(ns, DECK_KINDS)
     leader = next((ns.token + step) % n for step in range(n) if (ns.token + step) % n in tied)
     for step in range(n):
@@ -311,7 +248,7 @@ def _start_final_battle(ns, tied):
     ns.defender = -1
     ns.defender_played = 0
     ns.passed = sum(1 << seat for seat in range(n) if seat not in tied)
-    battle.start_turn(ns, leader)
+    start_turn(ns, leader)
 
 
 def _conclude_final_battle(ns, strengths):

@@ -1,6 +1,7 @@
-"""Turns inside a battle: playing a card, passing, whose turn is next."""
+"""A battle: its start, playing a card (every card's effect), passing. Whose turn comes next and
+the battle's end are aftermath.py's (`advance`, `conclude`)."""
 
-from . import aftermath
+from .aftermath import advance, conclude, start_turn
 from .cards import BISHOP, FACE_DOWN_KINDS, SCARECROW, SPRING, SURRENDER, WINTER
 from .options import CAPTURING_REGIONS, HIDDEN_CARDS
 from .piles import add_to_hand, remove_from_hand
@@ -17,35 +18,6 @@ def start_battle(ns):
     ns.defender = owner if (ns.opts & CAPTURING_REGIONS and owner >= 0) else -1
     ns.defender_played = 0
     start_turn(ns, ns.token)
-
-
-def start_turn(ns, first):
-    """Give the turn to `first`, or, if it has no cards, pass it and move on."""
-    if ns.sizes[first] and not ns.passed >> first & 1:
-        ns.current = first
-    else:
-        ns.passed |= 1 << first
-        advance(ns, first)
-
-
-def advance(ns, seat):
-    """[rules] Next player clockwise after `seat` who has not passed. [rules] A player with no
-    cards can only pass: he is passed automatically, never asked. Nobody left: the battle ends."""
-    n = ns.n
-    passed = ns.passed
-    sizes = ns.sizes
-    for step in range(1, n + 1):
-        candidate = (seat + step) % n
-        if passed >> candidate & 1:
-            continue
-        if sizes[candidate] == 0:
-            passed |= 1 << candidate
-            continue
-        ns.passed = passed
-        ns.current = candidate
-        return
-    ns.passed = passed
-    aftermath.conclude(ns)
 
 
 def _turn_up(ns, seat, line):
@@ -100,7 +72,7 @@ def play(ns, seat, kind, arg):
         lines[seat] = line
         ns.lines = tuple(lines)
         ns.discards = ns.discards + (SURRENDER,)
-        aftermath.conclude(ns)
+        conclude(ns)
         return
     elif face_down:
         lines[seat] = line
@@ -185,7 +157,7 @@ def pass_turn(ns, seat, reveal):
                 others_out |= 1 << other
         if others_out == (1 << ns.n) - 1:
             ns.passed = others_out & ~(1 << seat)
-            aftermath.conclude(ns)
+            conclude(ns)
         else:
             advance(ns, seat)
         return

@@ -6,7 +6,7 @@ the final battle 60, choose region r 100+r, discard hand 200 (no) / 201 (yes), k
 300 + 16*(a+1) + (b+1) (-1: no card), draw n 600+n.
 """
 
-from . import aftermath, battle
+from . import aftermath, battle, rounds
 from .board import REGIONS
 from .cards import BISHOP, CODES, SCARECROW
 from .options import CAPTURING_REGIONS, HIDDEN_CARDS
@@ -130,11 +130,11 @@ def apply_move(state, move):
     elif move == BISHOP_FINAL:
         battle.play(ns, seat, BISHOP, None)
     elif move < DISCARD_NO:
-        aftermath.choose_region(ns, move - REGION)
+        rounds.choose_region(ns, move - REGION)
     elif move < KEEP_BASE:
-        aftermath.discard_hand(ns, seat, move == DISCARD_YES)
+        rounds.discard_hand(ns, seat, move == DISCARD_YES)
     elif move < DRAW_BASE:
-        aftermath.keep(ns, seat, keep_cards(move))
+        rounds.keep(ns, seat, keep_cards(move))
     else:
         aftermath.draw(ns, seat, move - DRAW_BASE)
     return ns

@@ -2,9 +2,9 @@
 
 from collections import Counter
 
-from . import aftermath
+from .aftermath import to_choose_region
 from .board import REGION_INDEX
-from .cards import DECK_KINDS, KIND
+from .cards import CODES, DECK_KINDS, KIND
 from .options import DRAW_AFTER_BATTLE, Options
 from .piles import draw_cards, set_hand, shuffled
 from .state import blank_state
@@ -56,8 +56,6 @@ def _place_owners(state, owners):
 def _check_sub_multiset(cards):
     extra = Counter(cards) - Counter(DECK_KINDS)
     if extra:
-        from .cards import CODES
-
         names = ", ".join(f"{count} x {CODES[kind]}" for kind, count in sorted(extra.items()))
         raise ValueError(f"the stacked deal has more cards than the deck holds: {names}")
 
@@ -90,7 +88,7 @@ def new_game(
         for step in range(players):
             seat = (first + step) % players
             draw_cards(state, seat, _allotment(state.opts, state.counts[seat]))
-    aftermath.to_choose_region(state)
+    to_choose_region(state)
     return state
 
 
