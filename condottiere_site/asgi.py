@@ -13,6 +13,8 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games import jobs  # noqa: E402
+
 from .routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -23,3 +25,6 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Serving: in the embedded profile the sweep for overdue work runs on a timer in this process.
+jobs.start_periodic_sweep()

@@ -111,14 +111,14 @@ if REDIS_URL:
     }
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
-    # Bot turns go to Celery workers on the Redis broker.
-    BOT_TURNS = "celery"
+    # Jobs (bot turns, turn timers, ratings, autofill, the sweep) go to Celery workers.
+    JOB_RUNNER = "celery"
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "memory://"
     CELERY_RESULT_BACKEND = "cache+memory://"
-    # No broker: bot turns run in this process, in a worker thread off the event loop.
-    BOT_TURNS = "in_process"
+    # No broker: jobs run in this process, on a thread pool off the event loop (games/jobs.py).
+    JOB_RUNNER = "in_process"
 
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -128,10 +128,18 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Celery beat (`make run` starts it inside the worker; production runs one `celery beat`): a bot
-# turn lost with the broker is sent again within a minute, even in a game nobody watches.
+# Seconds between two sweeps for overdue work (games/sweep.py): a turn timer, bot turn or autofill
+# lost with the broker or a restart is announced again. Celery beat runs it with the broker
+# (`make run` starts beat inside the worker; production runs one `celery beat`); the embedded
+# profile runs it on a timer thread. 0 turns the embedded timer off (the tests do).
+JOB_SWEEP_SECONDS = env_float("JOB_SWEEP_SECONDS", 5.0)
 CELERY_BEAT_SCHEDULE = {
-    "resume-stalled-bot-turns": {"task": "games.resume_stalled_games", "schedule": 60.0},
+    "sweep-due-work": {
+        "task": "games.sweep",
+        "schedule": JOB_SWEEP_SECONDS or 5.0,
+        # A sweep not started before the next one is due is dropped, not queued up.
+        "options": {"expires": JOB_SWEEP_SECONDS or 5.0},
+    },
 }
 
 # Seconds a bot waits before moving, so people can follow the play.

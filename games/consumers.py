@@ -18,7 +18,6 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games import presence
-from games.bot_turns import resume_stalled_bot_turn
 from games.models import Game
 from games.services import (
     ServiceError,
@@ -31,6 +30,7 @@ from games.services import (
 from games.services.errors import NotSeated
 from games.services.notify import remember_socket_loop
 from games.socket_language import language_of
+from games.sweep import resume_stalled_bot_turn
 
 log = logging.getLogger(__name__)
 

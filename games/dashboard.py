@@ -7,12 +7,15 @@ from collections import defaultdict
 from datetime import timedelta
 from fractions import Fraction
 
+import redis
 from django.conf import settings
 from django.db import connection
 from django.db.models import Count
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
+from ai import LEVELS
+from games import jobs
 from games.models import Action, Game, Seat
 from games.presence import live_presences, purge_stale
 
@@ -126,23 +129,13 @@ def bot_latency(now=None) -> dict:
 # --- The task queue ---------------------------------------------------------------------------
 
 
-def in_process_pending() -> int | None:
-    """Bot turns waiting for a free thread of the in-process pool (None if it cannot be read)."""
-    from games import bot_turns
-
-    work_queue = getattr(bot_turns._executor, "_work_queue", None)
-    return work_queue.qsize() if work_queue is not None else None
-
-
 def queue_depth(queue: str = DEFAULT_QUEUE, redis_url: str | None = None) -> dict:
     """{"broker": "redis"|"in_process", "queue", "depth"}: messages waiting in the Celery queue
-    (LLEN of its Redis list), or the in-process pool's backlog when there is no broker.
+    (LLEN of its Redis list), or the in-process pool's jobs not finished when there is no broker.
     `depth` is None and `error` says why when the broker cannot be reached."""
     redis_url = redis_url if redis_url is not None else settings.REDIS_URL
     if not redis_url:
-        return {"broker": "in_process", "queue": None, "depth": in_process_pending()}
-    import redis
-
+        return {"broker": "in_process", "queue": None, "depth": jobs.in_process_pending()}
     client = redis.Redis.from_url(redis_url, socket_timeout=2, socket_connect_timeout=2)
     try:
         return {"broker": "redis", "queue": queue, "depth": client.llen(queue)}
@@ -180,8 +173,6 @@ def bot_win_rates() -> list[dict]:
 
 
 def _level_rank(level: str) -> tuple[int, str]:
-    from ai import LEVELS
-
     return (LEVELS.index(level) if level in LEVELS else len(LEVELS), level)
 
 

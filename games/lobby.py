@@ -8,22 +8,19 @@ leave between "full" and "started". Everyone watching the lobby hears of every c
 `notify_lobby()`, sent only after the commit.
 """
 
-import logging
-import threading
 from dataclasses import dataclass
 from datetime import timedelta
 
-from celery import shared_task
-from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.engine.options import Options
+from ai import LEVELS
+from games import jobs
+from games.engine import Options
 from games.models import Game, Seat
+from games.services import start_game
 from games.services.notify import notify_lobby_now
-
-log = logging.getLogger(__name__)
 
 DEFAULT_BOT_LEVEL = "heuristic"
 AUTOFILL_SECONDS = 30
@@ -33,11 +30,7 @@ TURN_TIMERS = (None, 30, 60, 120)
 
 
 def bot_levels() -> tuple[str, ...]:
-    """The bot levels a seat may take, weakest first (the AI package's list once it exists)."""
-    try:
-        from ai import LEVELS
-    except ImportError:
-        return ("random", "easy", "heuristic", "medium", "hard")
+    """The bot levels a seat may take, weakest first."""
     return tuple(LEVELS)
 
 
@@ -283,8 +276,6 @@ def _start_if_full(game: Game) -> None:
     """Start the game when every seat is taken (inside the caller's transaction)."""
     if game.seats.filter(user__isnull=True, bot_level="").exists():
         return
-    from games.services import start_game  # services imports this module: import late
-
     start_game(game.pk)
     game.refresh_from_db()
 
@@ -295,20 +286,25 @@ def _start_if_full(game: Game) -> None:
 def autofill_due_tables(now=None) -> list[int]:
     """Fill the open seats of every table whose wait is over with bots, and start those games.
 
-    Safe to call any time and from anywhere (a Celery task, a timer thread, a test): it re-checks
-    each table's time and seats under the row lock. Returns the ids of the games it started.
+    Safe to call any time and from anywhere (a job, a page, a test): it re-checks each table's
+    time and seats under the row lock. Returns the ids of the games it started.
     """
     now = now or timezone.now()
     due = Game.objects.filter(
         status=Game.Status.OPEN, autofill_at__lte=now, autofill_level__gt=""
     ).values_list("pk", flat=True)
-    return [pk for pk in list(due) if _autofill_table(pk, now)]
+    return [pk for pk in list(due) if autofill_table(pk, now)]
 
 
-def _autofill_table(game_id: int, now) -> bool:
+def autofill_table(game_id: int, now=None) -> bool:
+    """The job "autofill": fill this table's open seats with bots if its wait is over and someone
+    still waits there, and start the game. Returns whether it did (safe to run twice)."""
+    now = now or timezone.now()
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
-        if game.status != Game.Status.OPEN or not game.autofill_at or game.autofill_at > now:
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.OPEN:
+            return False
+        if not game.autofill_at or game.autofill_at > now:
             return False
         if not game.seats.filter(user__isnull=False).exists():
             return False  # nobody is waiting: bots alone would play for no one
@@ -321,25 +317,6 @@ def _autofill_table(game_id: int, now) -> bool:
 
 
 def schedule_autofill(game_id: int, when) -> None:
-    """Run the sweep just after `when`: a Celery task with the broker, else a timer thread."""
+    """Announce the table's autofill for just after `when` (the sweep catches it if lost)."""
     delay = max(0.0, (when - timezone.now()).total_seconds()) + 0.5
-    if settings.BOT_TURNS == "celery":
-        autofill_due_tables_task.apply_async(countdown=delay)
-        return
-    timer = threading.Timer(delay, _autofill_in_thread)
-    timer.daemon = True
-    timer.start()
-
-
-def _autofill_in_thread() -> None:
-    try:
-        autofill_due_tables()
-    except Exception:
-        log.exception("autofill sweep failed")
-    finally:
-        connection.close()  # this thread's own connection: do not leave it open
-
-
-@shared_task(name="games.lobby.autofill_due_tables", acks_late=True)
-def autofill_due_tables_task() -> list[int]:
-    return autofill_due_tables()
+    jobs.later("autofill", game_id, delay=delay)

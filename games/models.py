@@ -83,6 +83,9 @@ class Game(models.Model):
     # "Play now": after autofill_at, the remaining open seats are filled with bots of this level.
     autofill_level = models.CharField(_("fill with bots"), max_length=16, blank=True)
     autofill_at = models.DateTimeField(_("fill with bots at"), null=True, blank=True)
+    # The sweep's claim on this game's overdue work (games/sweep.py): until then, nobody else
+    # announces it again.
+    due_claimed_until = models.DateTimeField(null=True, blank=True, editable=False)
     # {"winners": [seat, ...], "regions": [count per seat], "reason": "..."} once finished.
     result = models.JSONField(_("result"), null=True, blank=True)
 

@@ -28,6 +28,7 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from openskill.models import PlackettLuce
 
 from games.models import Game, Rating, RatingChange, Seat
+from games.services.notify import notify_game
 
 log = logging.getLogger(__name__)
 
@@ -185,3 +186,13 @@ def recompute_all() -> int:
             .values_list("pk", flat=True)
         )
         return sum(1 for game_id in game_ids if _update_once(game_id))
+
+
+def rate_and_tell(game_id: int) -> bool:
+    """The job "rating": rate a finished game once, then tell its sockets, so that the result
+    panel shows the rating changes. A no-op when it was rated already (safe to run twice)."""
+    updated = update_for_game(game_id)
+    if updated:
+        version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+        notify_game(Game(pk=game_id).group_name(), version or 0)
+    return updated

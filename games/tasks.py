@@ -1,23 +1,43 @@
-"""Celery tasks of the platform: turn timers (and, registered here, the lobby's autofill and
-the rating update)."""
+"""The named jobs, the one list of them: each is a plain idempotent function, registered with the
+job port (`games.jobs`) for both runners and as the Celery task "games.<name>".
 
-from celery import shared_task
+Who announces each: the services after a commit ("bot_turn", "turn_expiry", "rating"), the
+lobby ("autofill"), and Celery beat or the embedded timer ("sweep").
+"""
 
-import games.lobby  # noqa: F401  registers the lobby's autofill task in every worker
-import games.tasks_ratings  # noqa: F401  registers the rating update task in every worker
+from games import sweep
+from games.actors.bot_turn import run_bot_turn
+from games.actors.turn_expiry import expire_turn
+from games.jobs import job
+from games.lobby import autofill_table
+from games.ratings import rate_and_tell
 
 
-@shared_task(name="games.expire_turn", acks_late=True, serializer="json", ignore_result=True)
-def expire_turn_task(game_id: int, version: int) -> str:
-    """A turn timer ran out at (game, version); a no-op if the game moved on."""
-    from games.services import expire_turn
+@job("bot_turn")
+def bot_turn(game_id: int, version: int, scheduled_at: float | None = None) -> str:
+    """The bot's move at (game, version); a no-op if that version is gone."""
+    return run_bot_turn(game_id, version, scheduled_at)
 
+
+@job("turn_expiry")
+def turn_expiry(game_id: int, version: int) -> str:
+    """A turn timer ran out at (game, version); a no-op if the game moved on or it is not due."""
     return expire_turn(game_id, version)
 
 
-@shared_task(name="games.resume_stalled_games", ignore_result=True)
-def resume_stalled_games_task() -> int:
-    """Celery beat, every minute: lost bot turns are sent again even where nobody watches."""
-    from games.bot_turns import resume_stalled_games
+@job("rating")
+def rating(game_id: int) -> bool:
+    """Rate a finished game and tell its sockets; a no-op when it was rated already."""
+    return rate_and_tell(game_id)
 
-    return len(resume_stalled_games())
+
+@job("autofill")
+def autofill(game_id: int) -> bool:
+    """Fill a table's open seats with bots once its wait is over; a no-op before or after."""
+    return autofill_table(game_id)
+
+
+@job("sweep")
+def sweep_due_work() -> dict[str, list[int]]:
+    """Announce again whatever is overdue: turn timers, bot turns and autofills (games.sweep)."""
+    return sweep.sweep()

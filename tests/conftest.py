@@ -4,6 +4,11 @@ import os
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+
+# No sweep on a timer in the test process: a test that backdates a game must see only the sweeps
+# it runs itself (Django's settings are loaded before this file).
+settings.JOB_SWEEP_SECONDS = 0
 
 
 @pytest.fixture(scope="session")
@@ -54,6 +59,6 @@ def in_process_jobs_finish_before_the_database_is_emptied(request):
     if "_django_db_helper" in request.fixturenames:
         request.getfixturevalue("_django_db_helper")
     yield
-    from games.bot_turns import wait_until_idle
+    from games.jobs import wait_until_idle
 
     wait_until_idle(timeout=60)

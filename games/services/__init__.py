@@ -11,7 +11,6 @@ from .errors import (
 )
 from .frames import game_frame, seat_of
 from .seats import hand_to_bot, take_back_seat
-from .timers import expire_turn
 
 __all__ = [
     "AlreadyStarted",
@@ -22,7 +21,6 @@ __all__ = [
     "ServiceError",
     "StaleVersion",
     "TableNotReady",
-    "expire_turn",
     "game_frame",
     "hand_to_bot",
     "load_state",

@@ -1,10 +1,13 @@
 """What happens around an accepted change: the turn deadline, the result, and — after the
-commit — the notice to the sockets and the scheduling of whoever must act next."""
+commit — the notice to the sockets and the announcement of the work now due (a bot's turn, a turn
+timer, a rating) through the job port, which alone knows who runs it."""
 
+import time
 from datetime import timedelta
 
 from django.utils import timezone
 
+from games import jobs
 from games.engine import current_player, winners
 from games.models import Game, Seat
 
@@ -29,13 +32,9 @@ def deadline_for(game: Game, state, public_view: dict, seats: list[Seat]):
     return timezone.now() + timedelta(seconds=game.turn_seconds)
 
 
-def victory_reason(state, public_view: dict) -> str:
-    reason = public_view.get("victory")
-    if reason:
-        return str(reason)
-    from games.engine.state import VICTORY_NAMES  # the engine's names for how a game was won
-
-    return VICTORY_NAMES[state.victory] or ""
+def victory_reason(public_view: dict) -> str:
+    """How the game was won, by the engine's name for it (the public view carries it)."""
+    return str(public_view.get("victory") or "")
 
 
 def game_result(state, public_view: dict) -> dict:
@@ -43,7 +42,7 @@ def game_result(state, public_view: dict) -> dict:
     return {
         "winners": list(winners(state)),
         "regions": [player["regions"] for player in public_view["players"]],
-        "reason": victory_reason(state, public_view),
+        "reason": victory_reason(public_view),
     }
 
 
@@ -53,23 +52,20 @@ def after_change(game_id: int, version: int, finished: bool, state, deadline) ->
     notify_game(group, version)
     if finished:
         notify_lobby_now()
-        from games.tasks_ratings import schedule_rating_update  # tasks import services: late
-
-        schedule_rating_update(game_id)
+        jobs.later("rating", game_id)
         return
-    schedule_next(game_id, version, state, deadline)
+    announce_next(game_id, version, state, deadline)
 
 
-def schedule_next(game_id: int, version: int, state, deadline) -> None:
-    from games.bot_turns import schedule_bot_turn  # bot_turns submits through us: import late
-
-    from .timers import schedule_timer
-
+def announce_next(game_id: int, version: int, state, deadline) -> None:
+    """A bot's turn if a bot plays the seat to act, and the turn timer if a deadline is set."""
     seat_index = current_player(state)
     if seat_index is None:
         return
     seat = Seat.objects.filter(game_id=game_id, index=seat_index).first()
     if seat is not None and seat.plays_as_bot:
-        schedule_bot_turn(game_id, version)
+        # The time of the announcement: the bot's latency is measured from it.
+        jobs.later("bot_turn", game_id, version, time.time())
     if deadline is not None:
-        schedule_timer(game_id, version, max(0.0, (deadline - timezone.now()).total_seconds()))
+        seconds = (deadline - timezone.now()).total_seconds()
+        jobs.later("turn_expiry", game_id, version, delay=seconds)

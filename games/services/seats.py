@@ -12,7 +12,7 @@ from games.models import Game, Seat
 
 from .actions import locked_game, seats_of
 from .errors import GameNotPlaying, NotSeated
-from .followups import deadline_for, schedule_next
+from .followups import announce_next, deadline_for
 from .frames import load_state
 from .notify import after_commit, notify_game
 
@@ -43,7 +43,7 @@ def _after_standin_change(game: Game, its_turn: bool, state, deadline) -> None:
     notify_game(game.group_name(), game.version)
     if its_turn:
         # The bot moves at once if it now plays this seat; the person's timer starts again.
-        schedule_next(game.pk, game.version, state, deadline)
+        announce_next(game.pk, game.version, state, deadline)
 
 
 def hand_to_bot(game_id: int, user) -> None:

@@ -33,7 +33,7 @@ def prepare_fast_bots_server(database_name: str):
     prepare_server_process(database_name)
     settings.BOT_MOVE_DELAY = 0
     settings.BOT_THINK_SECONDS = 0.05
-    settings.BOT_TURNS = "in_process"
+    settings.JOB_RUNNER = "in_process"
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,8 @@
 - `start_stacked(game, hands=..., first=...)`: start a table on a stacked deal (test set-up only;
   real games start through `games.services.start_game`).
 - `replay_log(initial, game)`: the engine state rebuilt from an initial state and the action log.
+- `announced`: the jobs announced through the job port, recorded as (name, args, delay) and not
+  run.
 """
 
 import itertools
@@ -23,6 +25,16 @@ _names = itertools.count(1)
 def fast_bots(settings):
     settings.BOT_MOVE_DELAY = 0
     settings.BOT_THINK_SECONDS = 0.05
+
+
+@pytest.fixture
+def announced(monkeypatch):
+    """Jobs announced through the port (games.jobs.later) are recorded here instead of run."""
+    jobs = []
+    monkeypatch.setattr(
+        "games.jobs.later", lambda name, *args, delay=0.0: jobs.append((name, args, delay))
+    )
+    return jobs
 
 
 @pytest.fixture

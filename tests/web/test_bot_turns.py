@@ -1,5 +1,5 @@
-"""Bot turns: the shared function and the in-process runner (the Celery runner has its own test
-with a real worker, test_celery_worker.py)."""
+"""Bot turns: the job's function, the in-process runner (the Celery runner has its own test with
+a real worker, test_celery_worker.py), and the sweep that announces a lost bot turn again."""
 
 import random
 import time
@@ -9,11 +9,12 @@ import pytest
 from django.utils import timezone
 
 import ai
-import games.bot_turns as bot_turns
-from ai.tasks import play_bot_turn
+from games import jobs, sweep
+from games.actors.choosing import derived_seed
 from games.engine import Options, current_player, new_game, view_for, winners
 from games.models import Action, Game
 from games.services import StaleVersion, load_state, start_game
+from games.tasks import bot_turn as play_bot_turn
 from tests.web.conftest import replay_log
 
 
@@ -56,7 +57,7 @@ def test_the_bot_is_given_its_seats_view_and_nothing_else(bot_game, spy_bots):
     assert play_bot_turn(game.pk, 0) == "moved"
     [(level, seed, args, kwargs)] = spy_bots
     assert args == (view_for(state, seat),) and kwargs == {}
-    assert level == "heuristic" and seed == bot_turns.derived_seed(game.seed, 0)
+    assert level == "heuristic" and seed == derived_seed(game.seed, 0)
     logged = Action.objects.get(game=game)
     assert (logged.seat, logged.actor, logged.action) == (seat, "bot", args[0]["legal_actions"][0])
 
@@ -101,7 +102,7 @@ def test_a_stale_version_at_submission_is_normal(bot_game, monkeypatch):
     def someone_moved_first(*args, **kwargs):
         raise StaleVersion(version=1)
 
-    monkeypatch.setattr("games.services.submit_action", someone_moved_first)
+    monkeypatch.setattr("games.actors.bot_turn.submit_action", someone_moved_first)
     assert play_bot_turn(game.pk, 0) == "stale"
 
 
@@ -115,13 +116,12 @@ def test_a_person_to_act_is_not_played_by_a_bot(make_user, make_table, spy_bots)
 
 @pytest.mark.django_db(transaction=True)
 def test_the_in_process_runner_plays_an_all_bot_game_to_the_end(make_table, settings, monkeypatch):
-    settings.BOT_TURNS = "in_process"
+    settings.JOB_RUNNER = "in_process"
 
     def no_celery(*args, **kwargs):
         raise AssertionError("the in-process runner must not use Celery")
 
-    monkeypatch.setattr(play_bot_turn, "apply_async", no_celery)
-    monkeypatch.setattr(play_bot_turn, "delay", no_celery)
+    monkeypatch.setattr("games.jobs.current_app.send_task", no_celery)
     game = make_table(2, bots={0: "random", 1: "random"}, seed=11)
     start_game(game.pk)
     deadline = time.monotonic() + 60
@@ -141,13 +141,19 @@ def test_the_in_process_runner_plays_an_all_bot_game_to_the_end(make_table, sett
 def test_the_in_process_turn_timer_moves_once_for_an_absent_player(
     make_user, make_table, settings, monkeypatch
 ):
-    settings.BOT_TURNS = "in_process"
+    settings.JOB_RUNNER = "in_process"
     game = make_table(2, people={0: make_user(), 1: make_user()}, turn_seconds=1)
     start_game(game.pk)  # the first person's timer is running
     later_timers = []
-    monkeypatch.setattr(
-        "games.services.timers.schedule_timer", lambda *timer: later_timers.append(timer)
-    )
+    real_later = jobs.later
+
+    def record_timers(name, *args, delay=0.0):
+        if name == "turn_expiry":
+            later_timers.append((*args, delay))
+        else:
+            real_later(name, *args, delay=delay)
+
+    monkeypatch.setattr(jobs, "later", record_timers)
     game.refresh_from_db()
     absent = current_player(load_state(game))
     deadline = time.monotonic() + 15
@@ -162,11 +168,9 @@ def test_the_in_process_turn_timer_moves_once_for_an_absent_player(
 # --- A lost bot turn is sent again ------------------------------------------------------------
 
 
-@pytest.fixture
-def sent_turns(monkeypatch):
-    sent = []
-    monkeypatch.setattr(bot_turns, "schedule_bot_turn", lambda *turn: sent.append(turn))
-    return sent
+def bot_turns(announced) -> list[tuple]:
+    """(game, version) of every bot turn announced through the job port."""
+    return [args[:2] for name, args, _ in announced if name == "bot_turn"]
 
 
 def waited(game, seconds):
@@ -174,48 +178,48 @@ def waited(game, seconds):
 
 
 @pytest.mark.django_db
-def test_a_bot_turn_that_kept_the_game_waiting_is_sent_again(bot_game, sent_turns, settings):
+def test_a_bot_turn_that_kept_the_game_waiting_is_sent_again(bot_game, announced, settings):
     settings.BOT_MOVE_DELAY, settings.BOT_THINK_SECONDS = 0.8, 1.5
     game = bot_game(bots={0: "random", 1: "random"})
-    waited(game, 0.8 + 1.5 + bot_turns.STALLED_AFTER + 1)
-    assert bot_turns.resume_stalled_bot_turn(game.pk) is True
-    assert sent_turns == [(game.pk, game.version)]
+    waited(game, 0.8 + 1.5 + sweep.STALLED_AFTER + 1)
+    assert sweep.resume_stalled_bot_turn(game.pk) is True
+    assert bot_turns(announced) == [(game.pk, game.version)]
 
 
 @pytest.mark.django_db
-def test_a_bot_still_within_its_time_is_left_alone(bot_game, sent_turns, settings):
+def test_a_bot_still_within_its_time_is_left_alone(bot_game, announced, settings):
     settings.BOT_MOVE_DELAY, settings.BOT_THINK_SECONDS = 0.8, 1.5
     game = bot_game(bots={0: "random", 1: "random"})
-    waited(game, 0.8 + 1.5 + bot_turns.STALLED_AFTER - 5)
-    assert bot_turns.resume_stalled_bot_turn(game.pk) is False
-    assert sent_turns == []
+    waited(game, 0.8 + 1.5 + sweep.STALLED_AFTER - 5)
+    assert sweep.resume_stalled_bot_turn(game.pk) is False
+    assert bot_turns(announced) == []
 
 
 @pytest.mark.django_db
-def test_a_person_who_takes_long_is_not_played_for(make_user, make_table, sent_turns):
+def test_a_person_who_takes_long_is_not_played_for(make_user, make_table, announced):
     game = make_table(2, people={0: make_user(), 1: make_user()})
     start_game(game.pk)
     waited(game, 3600)
-    assert bot_turns.resume_stalled_bot_turn(game.pk) is False
-    assert sent_turns == []
+    assert sweep.resume_stalled_bot_turn(game.pk) is False
+    assert bot_turns(announced) == []
 
 
 @pytest.mark.django_db
-def test_a_finished_game_sends_no_turn(bot_game, sent_turns):
+def test_a_finished_game_sends_no_turn(bot_game, announced):
     game = bot_game(bots={0: "random", 1: "random"})
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     waited(game, 3600)
-    assert bot_turns.resume_stalled_bot_turn(game.pk) is False
-    assert sent_turns == []
+    assert sweep.resume_stalled_bot_turn(game.pk) is False
+    assert bot_turns(announced) == []
 
 
 @pytest.mark.django_db
 def test_the_sweep_sends_again_every_lost_bot_turn_and_nothing_else(
-    bot_game, make_user, make_table, sent_turns, settings
+    bot_game, make_user, make_table, announced, settings
 ):
     settings.BOT_MOVE_DELAY, settings.BOT_THINK_SECONDS = 0.8, 1.5
     lost = bot_game(bots={0: "random", 1: "random"})
-    waited(lost, 0.8 + 1.5 + bot_turns.STALLED_AFTER + 1)
+    waited(lost, 0.8 + 1.5 + sweep.STALLED_AFTER + 1)
     bot_game(bots={0: "random", 1: "random"}, seed=6)  # a bot still thinking
     finished = bot_game(bots={0: "random", 1: "random"}, seed=7)
     Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
@@ -224,14 +228,14 @@ def test_the_sweep_sends_again_every_lost_bot_turn_and_nothing_else(
     start_game(people.pk)
     waited(people, 3600)
 
-    assert bot_turns.resume_stalled_games() == [lost.pk]
-    assert sent_turns == [(lost.pk, lost.version)]
+    assert sweep.stalled_bot_turns(timezone.now()) == [lost.pk]
+    assert bot_turns(announced) == [(lost.pk, lost.version)]
 
 
-def test_celery_beat_runs_the_sweep_every_minute():
+def test_celery_beat_runs_the_sweep_every_few_seconds(settings):
     from condottiere_site.celery import app
 
     app.loader.import_default_modules()
-    entry = app.conf.beat_schedule["resume-stalled-bot-turns"]
-    assert entry["task"] in app.tasks
-    assert entry["schedule"] <= 60
+    entry = app.conf.beat_schedule["sweep-due-work"]
+    assert entry["task"] == "games.sweep" and entry["task"] in app.tasks
+    assert 0 < entry["schedule"] <= 10

@@ -91,7 +91,7 @@ def wait_for_the_end(game: Game, worker: subprocess.Popen) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_plays_an_all_bot_game_to_the_end(make_table, settings):
     require_redis()
-    assert settings.BOT_TURNS == "celery"
+    assert settings.JOB_RUNNER == "celery"
     game = make_table(3, bots={0: "random", 1: "heuristic", 2: "random"}, seed=20)
     queue = f"test-bot-turns-{uuid.uuid4().hex[:12]}"
     previous_queue = app.conf.task_default_queue

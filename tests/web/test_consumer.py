@@ -247,7 +247,7 @@ WS_TIMEOUT_SHORT = 5
 
 async def test_a_bots_move_reaches_the_sockets(make_user, make_table, settings):
     """The bot moves on another thread (or machine); its notice still reaches every socket."""
-    settings.BOT_TURNS = "in_process"  # no Celery worker runs during this test
+    settings.JOB_RUNNER = "in_process"  # no Celery worker runs during this test
 
     def set_up():
         alice = make_user("alice")

@@ -10,14 +10,13 @@ import re
 import threading
 import uuid
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import bot_turns, dashboard, presence
+from games import dashboard, jobs, presence
 from games.models import Action, Game, Presence, Seat
 from tests.services import require_redis
 from tests.web.conftest import ws_connect
@@ -266,21 +265,23 @@ def test_an_unreachable_broker_gives_no_number():
     assert figures["depth"] is None and figures["error"]
 
 
-def test_without_a_broker_the_depth_is_the_in_process_backlog(monkeypatch, settings):
+def test_without_a_broker_the_depth_is_the_in_process_jobs_not_finished(monkeypatch, settings):
     settings.REDIS_URL = ""
-    pool = ThreadPoolExecutor(max_workers=1)
-    monkeypatch.setattr(bot_turns, "_executor", pool)
+    settings.JOB_RUNNER = "in_process"
     release = threading.Event()
-    started = threading.Event()
+    monkeypatch.setitem(jobs._registry, "hold", lambda: release.wait(5))
     try:
-        pool.submit(lambda: (started.set(), release.wait(5)))
-        started.wait(5)
-        for _ in range(3):
-            pool.submit(lambda: None)
-        assert dashboard.queue_depth() == {"broker": "in_process", "queue": None, "depth": 3}
+        for _ in range(jobs.IN_PROCESS_WORKERS + 2):  # two of them wait for a thread
+            jobs.later("hold")
+        assert dashboard.queue_depth() == {
+            "broker": "in_process",
+            "queue": None,
+            "depth": jobs.IN_PROCESS_WORKERS + 2,
+        }
     finally:
         release.set()
-        pool.shutdown(wait=True)
+    assert jobs.wait_until_idle(timeout=10)
+    assert dashboard.queue_depth()["depth"] == 0
 
 
 # --- The chart and the page -----------------------------------------------------------------------

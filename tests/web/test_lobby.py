@@ -20,7 +20,7 @@ from games.models import Game, Seat
 from tests.services import require_postgresql
 
 pytestmark = pytest.mark.django_db
-# The autouse fixture below replaces it; the scheduling tests call the real one.
+# The autouse fixture below replaces it; the scheduling test calls the real one.
 REAL_SCHEDULE_AUTOFILL = lobby.schedule_autofill
 
 ALL_OFF = {
@@ -475,39 +475,27 @@ def test_one_person_joining_twice_at_once_gets_one_seat(django_user_model):
     assert Seat.objects.filter(game=game, user=eager).count() == 1
 
 
-# --- Scheduling the autofill sweep ------------------------------------------------------------
+# --- Announcing the autofill -------------------------------------------------------------------
 
 
-def test_with_celery_the_sweep_is_a_task_counted_down_to_the_autofill_time(settings, monkeypatch):
-    settings.BOT_TURNS = "celery"
-    sent = []
-    monkeypatch.setattr(
-        lobby.autofill_due_tables_task, "apply_async", lambda **kwargs: sent.append(kwargs)
-    )
+def test_the_autofill_is_announced_for_just_after_the_wait(announced):
     REAL_SCHEDULE_AUTOFILL(1, timezone.now() + timedelta(seconds=30))
-    assert len(sent) == 1 and 30 <= sent[0]["countdown"] <= 31
+    [(name, args, delay)] = announced
+    assert (name, args) == ("autofill", (1,)) and 30 <= delay <= 31
 
 
-def test_in_process_the_sweep_is_a_timer_thread(settings, monkeypatch):
-    settings.BOT_TURNS = "in_process"
-    timers = []
-
-    class FakeTimer:
-        def __init__(self, delay, function):
-            self.delay, self.function, self.daemon = delay, function, False
-            timers.append(self)
-
-        def start(self):
-            self.started = True
-
-    monkeypatch.setattr(lobby.threading, "Timer", FakeTimer)
-    REAL_SCHEDULE_AUTOFILL(1, timezone.now() + timedelta(seconds=10))
-    assert len(timers) == 1 and timers[0].started and timers[0].daemon
-    assert 10 <= timers[0].delay <= 11
+def test_the_autofill_job_fills_only_the_table_it_names(users, announced):
+    [host, other] = users("host", "other")
+    waiting = lobby.play_now(host, 2, ALL_OFF, autofill_level="random", autofill_seconds=0)
+    other_table = lobby.play_now(other, 3, ALL_OFF, autofill_level="random", autofill_seconds=0)
+    assert lobby.autofill_table(waiting.pk) is True
+    assert lobby.autofill_table(waiting.pk) is False  # done already: safe to run twice
+    assert Game.objects.get(pk=waiting.pk).status == Game.Status.PLAYING
+    assert Game.objects.get(pk=other_table.pk).status == Game.Status.OPEN
 
 
-def test_celery_workers_know_the_autofill_task():
+def test_celery_workers_know_the_autofill_job():
     from condottiere_site.celery import app
 
     app.loader.import_default_modules()
-    assert "games.lobby.autofill_due_tables" in app.tasks
+    assert "games.autofill" in app.tasks

@@ -36,7 +36,7 @@ def test_ci_runs_on_the_redis_channel_layer():
         return await asyncio.wait_for(layer.receive(channel), timeout=5)
 
     assert asyncio.run(round_trip()) == {"type": "probe", "text": "hello"}
-    assert settings.BOT_TURNS == "celery"
+    assert settings.JOB_RUNNER == "celery"
     assert settings.CELERY_BROKER_URL == settings.REDIS_URL
 
 
@@ -45,7 +45,7 @@ def test_the_embedded_default_needs_nothing():
     code = (
         "import django; django.setup(); from django.conf import settings as s;"
         "print(s.DATABASES['default']['ENGINE'], s.CHANNEL_LAYERS['default']['BACKEND'],"
-        " s.BOT_TURNS, s.DEBUG)"
+        " s.JOB_RUNNER, s.DEBUG)"
     )
     env = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "condottiere_site.settings"}
     out = subprocess.run(

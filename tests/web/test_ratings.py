@@ -19,7 +19,7 @@ from games.models import Game, Rating, RatingChange
 from games.ratings import rating_for, recompute_all, update_for_game
 from games.services import load_state, start_game, submit_action
 from games.services.frames import game_frame
-from games.tasks_ratings import update_ratings_task
+from games.tasks import rating as rating_job
 from tests.services import require_postgresql, require_redis
 from tests.web.test_celery_worker import start_worker, stop
 
@@ -96,7 +96,7 @@ def test_updating_twice_changes_nothing_the_second_time(make_table, four_people)
     assert update_for_game(game.pk) is True
     first = list(Rating.objects.order_by("pk").values_list("mu", "sigma", "games"))
     assert update_for_game(game.pk) is False
-    assert update_ratings_task.run(game.pk) is False  # the task's body, run a second time
+    assert rating_job(game.pk) is False  # the job, run a second time
 
     assert list(Rating.objects.order_by("pk").values_list("mu", "sigma", "games")) == first
     assert RatingChange.objects.filter(game=game).count() == 4
@@ -106,8 +106,8 @@ def test_the_task_run_twice_rates_once(make_table, four_people):
     game = make_table(4, people=dict(enumerate(four_people)))
     finish(game, winners=[0], regions=[3, 1, 1, 1])
 
-    assert update_ratings_task.run(game.pk) is True
-    assert update_ratings_task.run(game.pk) is False
+    assert rating_job(game.pk) is True
+    assert rating_job(game.pk) is False
 
     assert all(rating.games == 1 for rating in Rating.objects.all())
     assert RatingChange.objects.filter(game=game).count() == 4
@@ -261,13 +261,12 @@ def play_randomly_to_the_end(game, rng, limit=5000):
 
 @pytest.mark.django_db(transaction=True)
 def test_in_process_a_finished_game_is_rated(make_user, make_table, settings, monkeypatch):
-    settings.BOT_TURNS = "in_process"
+    settings.JOB_RUNNER = "in_process"
 
     def no_celery(*args, **kwargs):
         raise AssertionError("the in-process profile must not use Celery")
 
-    monkeypatch.setattr(update_ratings_task, "apply_async", no_celery)
-    monkeypatch.setattr(update_ratings_task, "delay", no_celery)
+    monkeypatch.setattr("games.jobs.current_app.send_task", no_celery)
     alice, bob = make_user("alice"), make_user("bob")
     game = make_table(2, people={0: alice, 1: bob}, seed=3)
     start_game(game.pk)
@@ -284,14 +283,9 @@ def test_in_process_a_finished_game_is_rated(make_user, make_table, settings, mo
     assert ratings[winner].mu > ratings[1 - winner].mu
 
 
-def test_with_celery_the_task_is_sent_after_the_finishing_commit(
-    make_user, make_table, settings, monkeypatch, django_capture_on_commit_callbacks
+def test_the_rating_is_announced_after_the_finishing_commit(
+    make_user, make_table, monkeypatch, django_capture_on_commit_callbacks, announced
 ):
-    settings.BOT_TURNS = "celery"
-    sent = []
-    monkeypatch.setattr(
-        update_ratings_task, "apply_async", lambda args, **options: sent.append(args)
-    )
     monkeypatch.setattr("games.services.followups.notify_game", lambda *args: None)
     monkeypatch.setattr("games.services.followups.notify_lobby_now", lambda: None)
     game = make_table(2, people={0: make_user(), 1: make_user()}, seed=4)
@@ -307,16 +301,20 @@ def test_with_celery_the_task_is_sent_after_the_finishing_commit(
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
             break
-        assert sent == [], "no rating update before the game ends"
+        assert ratings_announced(announced) == [], "no rating update before the game ends"
 
-    assert sent == [(game.pk,)]
+    assert ratings_announced(announced) == [(game.pk,)]
+
+
+def ratings_announced(announced) -> list[tuple]:
+    return [args for name, args, _ in announced if name == "rating"]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_real_celery_worker_rates_the_finished_game(make_user, make_table, settings):
     """The Celery profile end to end: the finishing commit sends the task, a worker runs it."""
     require_redis()
-    if settings.BOT_TURNS != "celery":
+    if settings.JOB_RUNNER != "celery":
         pytest.skip("the embedded profile has no Celery worker (its runner is tested above)")
     alice, bob = make_user("alice"), make_user("bob")
     game = make_table(2, people={0: alice, 1: bob}, seed=5)

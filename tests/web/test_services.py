@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-import games.bot_turns
-from ai.tasks import play_bot_turn
+import games.actors.choosing
+from games.actors.turn_expiry import expire_turn
 from games.engine import (
     Options,
     apply_action,
@@ -25,13 +25,13 @@ from games.services import (
     NotSeated,
     NotYourTurn,
     StaleVersion,
-    expire_turn,
     hand_to_bot,
     load_state,
     start_game,
     submit_action,
     take_back_seat,
 )
+from games.tasks import bot_turn as play_bot_turn
 from tests.web.conftest import replay_log
 
 pytestmark = pytest.mark.django_db
@@ -179,12 +179,10 @@ def test_nobody_is_told_before_the_commit(
     assert len(callbacks) == 1 and told == [1]
 
 
-def test_the_next_bot_is_scheduled_after_the_commit(
-    make_user, make_table, django_capture_on_commit_callbacks, monkeypatch
+def test_the_next_bot_is_announced_after_the_commit(
+    make_user, make_table, django_capture_on_commit_callbacks, monkeypatch, announced
 ):
     game = make_table(2, people={0: make_user()}, bots={1: "random"})
-    scheduled = []
-    monkeypatch.setattr(games.bot_turns, "schedule_bot_turn", lambda *key: scheduled.append(key))
     monkeypatch.setattr("games.services.followups.notify_game", lambda *args: None)
     with django_capture_on_commit_callbacks(execute=True):
         start_game(game.pk)
@@ -198,25 +196,25 @@ def test_the_next_bot_is_scheduled_after_the_commit(
         game.refresh_from_db()
         state = load_state(game)
     assert current_player(state) == 1
-    assert scheduled[-1] == (game.pk, game.version)
+    name, args, delay = announced[-1]
+    assert (name, args[:2], delay) == ("bot_turn", (game.pk, game.version), 0.0)
 
 
 # --- Stand-in bots ------------------------------------------------------------------------------
 
 
 def test_a_player_hands_the_seat_to_a_bot_and_takes_it_back(
-    two_people, make_user, django_capture_on_commit_callbacks, monkeypatch
+    two_people, make_user, django_capture_on_commit_callbacks, monkeypatch, announced
 ):
     game, alice, bob = two_people
-    scheduled = []
-    monkeypatch.setattr(games.bot_turns, "schedule_bot_turn", lambda *key: scheduled.append(key))
     monkeypatch.setattr("games.services.seats.notify_game", lambda *args: None)
     to_act = current_player(load_state(game))
     person = alice if to_act == 0 else bob
     with django_capture_on_commit_callbacks(execute=True):
         hand_to_bot(game.pk, person)
     assert Seat.objects.get(game=game, index=to_act).standin is True
-    assert scheduled == [(game.pk, 0)]  # it was that seat's turn: the bot moves at once
+    # It was that seat's turn: the bot moves at once.
+    assert [(name, args[:2]) for name, args, _ in announced] == [("bot_turn", (game.pk, 0))]
     with django_capture_on_commit_callbacks(execute=True):
         take_back_seat(game.pk, person)
     assert Seat.objects.get(game=game, index=to_act).standin is False
@@ -230,9 +228,9 @@ def test_a_standin_plays_with_the_standin_level_as_actor_standin(two_people, mon
     to_act = current_player(load_state(game))
     hand_to_bot(game.pk, alice if to_act == 0 else bob)
     levels = []
-    real_make_bot = games.bot_turns.make_seat_bot
+    real_make_bot = games.actors.choosing.make_seat_bot
     monkeypatch.setattr(
-        games.bot_turns,
+        games.actors.choosing,
         "make_seat_bot",
         lambda level, seed: levels.append(level) or real_make_bot("random", seed),
     )
@@ -274,8 +272,7 @@ def test_an_expired_timer_makes_exactly_one_move_for_the_absent_player(timed_gam
     assert Seat.objects.get(game=game, index=seat).standin is False
 
 
-def test_two_expiries_in_a_row_hand_the_seat_to_the_standin(timed_game, monkeypatch):
-    monkeypatch.setattr(games.bot_turns, "schedule_bot_turn", lambda *key: None)
+def test_two_expiries_in_a_row_hand_the_seat_to_the_standin(timed_game, announced):
     game = timed_game
     sleeper = current_player(load_state(game))
     expiries = 0

@@ -2,39 +2,24 @@
 
 One expiry plays one move (actor "timer", at the stand-in level). A second expiry in a row for
 the same seat hands the seat to the stand-in bot (`Seat.standin`), which then keeps playing
-until the person takes the seat back. Both runners (a Celery task with a countdown, or a daemon
-timer in-process) call `expire_turn(game_id, version)`, which re-checks that nothing moved.
+until the person takes the seat back. The services announce the job "turn_expiry" with the
+decision's delay; the sweep (`games.sweep`) announces it again for a deadline long past, in case
+the timer was lost. Either way `expire_turn(game_id, version)` re-checks that nothing moved.
 """
 
-import logging
 from datetime import timedelta
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from games.models import Action, Game, Seat
+from games.services import StaleVersion, submit_action
+from games.services.frames import STANDIN_LEVEL
 
-from .errors import StaleVersion
-from .frames import STANDIN_LEVEL
-
-log = logging.getLogger(__name__)
+from .choosing import acting_seat, choose_move
 
 # A timer may fire a little before the stored deadline (clocks of different machines).
 CLOCK_TOLERANCE = timedelta(seconds=1)
-
-
-def schedule_timer(game_id: int, version: int, seconds: float) -> None:
-    if settings.BOT_TURNS == "celery":
-        from games.tasks import expire_turn_task
-
-        expire_turn_task.apply_async(
-            (game_id, version), countdown=seconds, task_id=f"turn-timer-{game_id}-{version}"
-        )
-    else:
-        from games.bot_turns import run_in_process
-
-        run_in_process(expire_turn, game_id, version, delay=seconds)
 
 
 def timed_out_before(game_id: int, seat: int, version: int) -> bool:
@@ -50,10 +35,6 @@ def timed_out_before(game_id: int, seat: int, version: int) -> bool:
 
 def expire_turn(game_id: int, version: int) -> str:
     """If the game still waits at `version` for a person whose deadline passed, move for them."""
-    from games.bot_turns import acting_seat, choose_move
-
-    from .actions import submit_action
-
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.version != version or game.status != Game.Status.PLAYING:
         return "stale"

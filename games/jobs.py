@@ -1,0 +1,168 @@
+"""The one job port: work that follows a commit is announced here by name, and only here is it
+decided who runs it.
+
+    jobs.later("bot_turn", game_id, version)
+    jobs.later("turn_expiry", game_id, version, delay=seconds)
+
+`settings.JOB_RUNNER` says which runner: "celery" sends the job by name to the Celery workers on
+the broker (any number of machines); "in_process" runs it on a small thread pool in this process,
+off the event loop (the embedded profile; never Celery's eager mode, which would run the job
+inside the caller's transaction and hide the bugs of the real path).
+
+The named jobs are registered by `games/tasks.py` with the `job` decorator, which also makes each
+a Celery task; nothing here imports a job's code, so the services can announce work without
+importing any runner or anything that imports them back. Every job is idempotent: a job lost
+(with the broker, or a restart) is found again by the periodic sweep (`games/sweep.py`), and a
+job run twice finds its work done.
+"""
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+
+from celery import current_app, shared_task
+from django.conf import settings
+from django.db import close_old_connections, connections
+
+log = logging.getLogger(__name__)
+
+CELERY = "celery"
+IN_PROCESS = "in_process"
+RUNNERS = (CELERY, IN_PROCESS)
+# Every job is a Celery task of this name prefix, e.g. "games.bot_turn".
+TASK_PREFIX = "games."
+# Jobs of every game in this process share these threads (embedded profile only).
+IN_PROCESS_WORKERS = 4
+
+_registry: dict[str, Callable] = {}
+
+
+def task_name(name: str) -> str:
+    return TASK_PREFIX + name
+
+
+def job(name: str) -> Callable[[Callable], Callable]:
+    """Register `function` as the job `name`, for both runners. Returns the plain function.
+
+    Late acknowledgement: a worker that dies mid-job leaves the message to be delivered again,
+    which is safe because every job is idempotent."""
+
+    def register(function: Callable) -> Callable:
+        if name in _registry and _registry[name] is not function:
+            raise ValueError(f"two jobs are named {name!r}")
+        _registry[name] = function
+        shared_task(name=task_name(name), acks_late=True, serializer="json", ignore_result=True)(
+            function
+        )
+        return function
+
+    return register
+
+
+def registered() -> tuple[str, ...]:
+    return tuple(sorted(_registry))
+
+
+def runner() -> str:
+    """The runner in force: read from the one setting, which the settings module validates."""
+    return settings.JOB_RUNNER
+
+
+def later(name: str, *args, delay: float = 0.0) -> None:
+    """Have the job `name` run with `args` (JSON values) after `delay` seconds, on the runner."""
+    if name not in _registry:
+        raise LookupError(f"no job is named {name!r} (see games/tasks.py)")
+    delay = max(0.0, delay)
+    if runner() == CELERY:
+        current_app.send_task(task_name(name), args=list(args), countdown=delay or None)
+    else:
+        _in_process_later(_registry[name], args, delay)
+
+
+# --- The in-process runner ------------------------------------------------------------------
+
+_executor = ThreadPoolExecutor(max_workers=IN_PROCESS_WORKERS, thread_name_prefix="job")
+# Jobs handed to the pool and not finished yet (for wait_until_idle and the staff dashboard).
+_running: set[Future] = set()
+_running_lock = threading.Lock()
+
+
+def _in_process_later(function: Callable, args: tuple, delay: float) -> None:
+    if delay <= 0:
+        _submit(function, args)
+        return
+    timer = threading.Timer(delay, _submit, (function, args))
+    timer.daemon = True  # a pending timer must not keep the server from stopping
+    timer.start()
+
+
+def _submit(function: Callable, args: tuple) -> None:
+    future = _executor.submit(_run_in_thread, function, args)
+    with _running_lock:
+        _running.add(future)
+    future.add_done_callback(_forget)
+
+
+def _forget(future: Future) -> None:
+    with _running_lock:
+        _running.discard(future)
+
+
+def _run_in_thread(function: Callable, args: tuple):
+    """Run a job on a pool thread with its own database connection, closed afterwards."""
+    close_old_connections()
+    try:
+        return function(*args)
+    except Exception:
+        log.exception("job %s%s failed", function.__name__, args)
+        raise
+    finally:
+        connections.close_all()
+
+
+def in_process_pending() -> int:
+    """Jobs handed to the in-process pool that have not finished (queued or running)."""
+    with _running_lock:
+        return len(_running)
+
+
+def wait_until_idle(timeout: float = 30.0) -> bool:
+    """Wait until no job handed to the in-process pool is queued or running; True if so.
+
+    Follow-up jobs (the next bot turn, a rating update) keep being added while a game plays, so
+    this waits in rounds. Tests call it before the test database is emptied, which must not
+    race a job that still writes. Jobs still waiting for their delay are not counted.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with _running_lock:
+            pending = list(_running)
+        if not pending:
+            return True
+        wait(pending, timeout=max(0.0, deadline - time.monotonic()))
+    return False
+
+
+# --- The sweep on a timer (embedded profile) -------------------------------------------------
+
+
+def start_periodic_sweep(every: float | None = None) -> threading.Event | None:
+    """In the in-process profile, announce the "sweep" job every `every` seconds (default
+    `settings.JOB_SWEEP_SECONDS`) from a daemon thread; with Celery, beat does it (see
+    CELERY_BEAT_SCHEDULE). Returns the event that stops the thread, or None if none started."""
+    every = settings.JOB_SWEEP_SECONDS if every is None else every
+    if runner() != IN_PROCESS or not every:
+        return None
+    stop = threading.Event()
+
+    def loop() -> None:
+        while not stop.wait(every):
+            try:
+                later("sweep")
+            except Exception:  # the next tick tries again
+                log.exception("could not start the sweep")
+
+    threading.Thread(target=loop, name="job-sweep", daemon=True).start()
+    return stop
