@@ -1,7 +1,7 @@
 """Bots against bots, seat-rotated to cut the luck of the deal.
 
     python -m ai.arena --players 4 --games 400 --bots hard,heuristic,heuristic,heuristic \
-        --seed 1 --iterations 1000 --workers 2 --json /work/notes/arena-hard4.json
+        --seed 1 --iterations 1000 --workers 2 --json arena-hard4.json
 
 Each deal (a game seed) is replayed once per rotation of the seats, so every bot plays every
 seat of the same deal. With fewer bots than players the list is cycled to fill the seats.

@@ -2,8 +2,7 @@
 
 import time
 
-from games.engine import determinize
-from games.engine.fast import action_to_move
+from games.engine import action_to_move, determinize
 
 from ..battle_play import Style
 from ..heuristic import choose_by_phase

@@ -9,9 +9,7 @@ rewards add up to 1, like the shared 1/k of a finished game.
 
 import math
 
-from games.engine.board import largest_group
-from games.engine.cards import COURTESAN, HEROINE, MERCENARY_KINDS
-from games.engine.state import OVER
+from games.engine import COURTESAN, HEROINE, MERCENARY_KINDS, OVER, largest_group
 
 from ..board import win_targets
 from ..cards import HAND_VALUE

@@ -4,10 +4,21 @@ would learn that battles go to whoever holds the most cards; this policy passes 
 gives up hopeless fights now and then, and never wastes a Surrender.
 """
 
-from games.engine.cards import HEROINE, SURRENDER, line_strengths
-from games.engine.fast import legal_moves
-from games.engine.moves import DISCARD_NO, DISCARD_YES, DRAW_BASE, PASS, PLAY
-from games.engine.state import BATTLE, DISCARD_HAND, DRAW, FINAL_BATTLE
+from games.engine import (
+    BATTLE,
+    DISCARD_HAND,
+    DISCARD_NO,
+    DISCARD_YES,
+    DRAW,
+    DRAW_BASE,
+    FINAL_BATTLE,
+    HEROINE,
+    PASS,
+    PLAY,
+    SURRENDER,
+    legal_moves,
+    line_strengths,
+)
 
 from .evaluation import hand_worth
 

@@ -11,8 +11,7 @@ style), so each seat's choices in the tree maximise that seat's own reward.
 
 import math
 
-from games.engine.fast import apply_move, legal_moves
-from games.engine.state import BATTLE, FINAL_BATTLE, OVER
+from games.engine import BATTLE, FINAL_BATTLE, OVER, apply_move, legal_moves
 
 from .playout import policy_move
 

@@ -1,8 +1,12 @@
 """The rules engine of Condottiere (3rd edition): pure Python, standard library only.
 
-Public contract: /work/shared/docs/engine-contract.md; internals: docs/engine.md.
+Its public face is this package: import from `games.engine`, not from its modules (the bots in
+`ai/` do). The modules, the state machine and the fast API: docs/engine.md.
 """
 
+# Re-exports only, grouped by use in __all__ below.
+
+# The game through dict actions and views (the site, game records, bots' decisions).
 from .actions import IllegalAction
 from .api import (
     apply_action,
@@ -12,18 +16,64 @@ from .api import (
     match_points,
     winners,
 )
-from .board import ADJACENCY, REGIONS
-from .cards import DECK, battle_strengths
+
+# The board and the cards.
+from .board import ADJACENCY, REGIONS, largest_group
+from .cards import (
+    BISHOP,
+    COURTESAN,
+    DECK,
+    DRUMMER,
+    HEROINE,
+    MERCENARY_KINDS,
+    SCARECROW,
+    SPRING,
+    SURRENDER,
+    WINTER,
+    battle_strengths,
+    line_strengths,
+)
+
+# A full state consistent with one seat's view (for search).
 from .determinize import determinize
+
+# The fast move API for search: compact int moves, no validation in apply_move.
+from .fast import action_to_move, apply_move, legal_moves, move_to_action
+from .moves import (
+    BISHOP_FINAL,
+    BISHOP_POPE,
+    DISCARD_NO,
+    DISCARD_YES,
+    DRAW_BASE,
+    KEEP_BASE,
+    PASS,
+    PASS_REVEAL,
+    PLAY,
+    REGION,
+    SCARECROW_TAKE,
+)
+
+# Starting a game.
 from .options import Options
 from .setup import new_game
-from .state import GameState
+
+# The state and its phases (`state.phase`, read-only for bots).
+from .state import (
+    BATTLE,
+    CHOOSE_REGION,
+    DISCARD_HAND,
+    DRAW,
+    FINAL_BATTLE,
+    KEEP,
+    OVER,
+    GameState,
+)
+
+# What one seat may know.
 from .visibility import view_for
 
 __all__ = [
-    "REGIONS",
-    "ADJACENCY",
-    "DECK",
+    # the game as dict actions and views
     "Options",
     "GameState",
     "IllegalAction",
@@ -35,6 +85,45 @@ __all__ = [
     "winners",
     "view_for",
     "determinize",
-    "battle_strengths",
     "match_points",
+    # the board and the cards
+    "REGIONS",
+    "ADJACENCY",
+    "largest_group",
+    "DECK",
+    "battle_strengths",
+    "line_strengths",
+    "MERCENARY_KINDS",
+    "WINTER",
+    "SPRING",
+    "BISHOP",
+    "COURTESAN",
+    "DRUMMER",
+    "HEROINE",
+    "SCARECROW",
+    "SURRENDER",
+    # the fast move API for search
+    "legal_moves",
+    "apply_move",
+    "move_to_action",
+    "action_to_move",
+    "PASS",
+    "PASS_REVEAL",
+    "PLAY",
+    "SCARECROW_TAKE",
+    "BISHOP_POPE",
+    "BISHOP_FINAL",
+    "REGION",
+    "DISCARD_NO",
+    "DISCARD_YES",
+    "KEEP_BASE",
+    "DRAW_BASE",
+    # the phases
+    "CHOOSE_REGION",
+    "BATTLE",
+    "DISCARD_HAND",
+    "KEEP",
+    "DRAW",
+    "FINAL_BATTLE",
+    "OVER",
 ]
