@@ -27,7 +27,7 @@ from games.engine import (
     winners,
 )
 
-from . import make_bot
+from .factory import make_bot
 from .ratings import bradley_terry, pairwise_scores, wilson_interval
 
 # A safety net: games take ~100-300 actions, but the rules let players who all keep passing

@@ -13,7 +13,7 @@ LEVEL_LABELS = {
 
 # Per-decision budgets of the search levels: (iteration cap, seconds). `medium` is bounded by its
 # iterations (~0.1 s); `hard` and `expert` use their time (a mid-game iteration costs ~0.2-0.3 ms
-# of CPU). See make_search_bot for how a caller's budget combines with these.
+# of CPU). See factory.make_search_bot for how a caller's budget combines with these.
 DEFAULT_BUDGETS = {
     "medium": (300, 0.4),
     "hard": (6000, 1.5),

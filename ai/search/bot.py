@@ -97,24 +97,3 @@ class SearchBot:
             if action_to_move(state, action) == move:
                 return action
         raise LookupError(f"search chose move {move}, which the view does not offer")
-
-
-def make_search_bot(level, *, seed=None, iterations=None, time_limit=None):
-    """A search bot of `level` ("medium", "hard", "expert").
-
-    Budgets: with neither given, the level's defaults; with only `time_limit` (as the site gives
-    every level the same thinking time), the level's iteration cap still applies, so `medium`
-    stays quicker and weaker than `hard`; with only `iterations`, no time cap, so the bot is
-    reproducible."""
-    from ..levels import DEFAULT_BUDGETS
-
-    default_iterations, default_seconds = DEFAULT_BUDGETS[level]
-    if iterations is None:
-        iterations = default_iterations
-        if time_limit is None:
-            time_limit = default_seconds
-    if level == "expert":
-        from .parallel import RootParallelBot
-
-        return RootParallelBot(seed, iterations=iterations, time_limit=time_limit, level=level)
-    return SearchBot(seed, iterations=iterations, time_limit=time_limit, level=level)

@@ -1,0 +1,43 @@
+"""Making a bot of a level: the one place that knows which class plays which level, so the bot
+modules need not know of one another (search/parallel.py builds on search/bot.py, and neither
+imports this module)."""
+
+from .heuristic import HeuristicBot
+from .levels import DEFAULT_BUDGETS, LEVELS
+from .random_bot import RandomBot
+from .search.bot import SearchBot
+from .search.parallel import RootParallelBot
+
+# The easy level: how often (roughly) the heuristic errs.
+EASY_MISTAKES = 0.35
+
+
+def make_bot(level: str, *, seed=None, iterations=None, time_limit=None):
+    """A bot of the given level. `iterations` and/or `time_limit` (seconds) bound each decision
+    of the search levels (defaults: `DEFAULT_BUDGETS`); the other levels ignore them."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    if level == "random":
+        return RandomBot(seed)
+    if level == "heuristic":
+        return HeuristicBot(seed)
+    if level == "easy":
+        return HeuristicBot(seed, mistakes=EASY_MISTAKES)
+    return make_search_bot(level, seed=seed, iterations=iterations, time_limit=time_limit)
+
+
+def make_search_bot(level, *, seed=None, iterations=None, time_limit=None):
+    """A search bot of `level` ("medium", "hard", "expert").
+
+    Budgets: with neither given, the level's defaults; with only `time_limit` (as the site gives
+    every level the same thinking time), the level's iteration cap still applies, so `medium`
+    stays quicker and weaker than `hard`; with only `iterations`, no time cap, so the bot is
+    reproducible."""
+    default_iterations, default_seconds = DEFAULT_BUDGETS[level]
+    if iterations is None:
+        iterations = default_iterations
+        if time_limit is None:
+            time_limit = default_seconds
+    if level == "expert":
+        return RootParallelBot(seed, iterations=iterations, time_limit=time_limit, level=level)
+    return SearchBot(seed, iterations=iterations, time_limit=time_limit, level=level)
