@@ -7,29 +7,30 @@ requires the stated result to be the re-simulation's. Only then is anything save
 transaction, as a finished game with `source = imported`.
 """
 
+from contextlib import contextmanager
+
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from ai import LEVELS
 from games.engine import GameState, Options, view_for
+from games.engine.record import (
+    FORMAT,
+    VERSION,
+    check_header,
+    final_result,
+    parse_actions,
+    parse_options,
+    replayed,
+)
+from games.engine.record import RecordError as EngineRecordError
+from games.game_log import first_seat, logged_actions, seat_info
 from games.models import SEAT_COLOURS, Action, Game, Seat
 from games.public_log import public_record
-from games.replay import (
-    ReplayError,
-    final_result,
-    first_seat,
-    logged_actions,
-    seat_info,
-    simulate,
-)
 
-FORMAT = "condottiere-game-record"
-VERSION = 1
-MAX_ACTIONS = 5000
 NAME_LENGTH = Seat._meta.get_field("record_name").max_length
-SEED_RANGE = range(-(2**63), 2**63)
 KINDS = ("human", "bot")
-RESULT_KEYS = {"winners", "regions", "reason"}
 
 
 class RecordError(ValueError):
@@ -69,58 +70,24 @@ def record_seats(seats) -> list[dict]:
 
 
 # --- Validation (each check raises RecordError with a message for people) ----------------------
+#
+# The game's fields (format, seed, options, actions, result) are checked by the engine
+# (games.engine.record); the seats, which only the site knows (colours, names, bot levels), here.
 
 
-def is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+@contextmanager
+def translated():
+    """The engine's RecordError, in the language of the person importing the record."""
+    try:
+        yield
+    except EngineRecordError as error:
+        message = _(error.message)
+        raise RecordError(message % error.params if error.params else message) from None
 
 
 def require(condition: bool, message: str) -> None:
     if not condition:
         raise RecordError(message)
-
-
-def check_header(data) -> None:
-    require(isinstance(data, dict), _("A game record is a JSON object."))
-    require(
-        data.get("format") == FORMAT,
-        _("This is not a Condottiere game record (its “format” is not “%(format)s”).")
-        % {"format": FORMAT},
-    )
-    require(
-        data.get("version") == VERSION,
-        _("Unsupported record version %(version)r: this site reads version %(supported)s.")
-        % {"version": data.get("version"), "supported": VERSION},
-    )
-    missing = sorted(
-        {"seed", "players", "first", "options", "seats", "actions", "result"} - set(data)
-    )
-    require(not missing, _("The record lacks: %(fields)s.") % {"fields": ", ".join(missing)})
-    require(
-        is_int(data["seed"]) and data["seed"] in SEED_RANGE,
-        _("The seed must be a 64-bit integer."),
-    )
-    players = data["players"]
-    require(is_int(players) and 2 <= players <= 6, _("“players” must be a number from 2 to 6."))
-    require(
-        is_int(data["first"]) and 0 <= data["first"] < players,
-        _("“first” must be a seat from 0 to %(last)s.") % {"last": players - 1},
-    )
-
-
-def parse_options(options) -> Options:
-    require(isinstance(options, dict), _("“options” must be an object."))
-    require(
-        all(isinstance(value, bool) for value in options.values()),
-        _("Each optional rule must be true or false."),
-    )
-    try:
-        return Options.from_dict(options)
-    except ValueError:
-        names = ", ".join(Options().to_dict())
-        raise RecordError(
-            _("Unknown optional rule in “options”; the rules are: %(names)s.") % {"names": names}
-        ) from None
 
 
 def check_seat(position: int, seat) -> None:
@@ -142,8 +109,6 @@ def check_seat(position: int, seat) -> None:
     if seat["kind"] == "human":
         require(level is None, _("Seat %(number)s is human: its “level” must be null.") % where)
     else:
-        from ai import LEVELS
-
         require(
             level in LEVELS,
             _("Seat %(number)s is a bot: its “level” must be one of %(levels)s.")
@@ -160,64 +125,16 @@ def check_seats(seats, players: int) -> None:
         check_seat(position, seat)
 
 
-def parse_actions(actions, players: int) -> list[tuple[int, dict]]:
-    require(isinstance(actions, list), _("“actions” must be a list."))
-    require(
-        len(actions) <= MAX_ACTIONS,
-        _("The record holds more than %(max)s actions.") % {"max": MAX_ACTIONS},
-    )
-    moves = []
-    for position, entry in enumerate(actions, start=1):
-        where = {"number": position}
-        require(isinstance(entry, dict), _("Action %(number)s is not an object.") % where)
-        require(
-            entry.get("seq") == position, _("Action %(number)s must have seq %(number)s.") % where
-        )
-        seat = entry.get("seat")
-        require(
-            is_int(seat) and 0 <= seat < players,
-            _("Action %(number)s: “seat” is not a seat of this game.") % where,
-        )
-        action = entry.get("action")
-        require(
-            isinstance(action, dict) and isinstance(action.get("type"), str),
-            _("Action %(number)s: “action” must be an object with a “type”.") % where,
-        )
-        moves.append((seat, action))
-    return moves
-
-
-def replayed(data: dict, options: Options, moves) -> list[GameState]:
-    from games.engine import new_game
-
-    initial = new_game(data["players"], seed=data["seed"], options=options, first=data["first"])
-    try:
-        states = simulate(initial, moves)
-    except ReplayError as error:
-        raise RecordError(_("The actions do not replay: %(error)s.") % {"error": error}) from None
-    result = final_result(states[-1])
-    require(result is not None, _("The record does not play the game to its end."))
-    stated = data["result"]
-    require(
-        isinstance(stated, dict) and set(stated) >= RESULT_KEYS,
-        _("“result” must be an object with winners, regions and reason."),
-    )
-    stated = {key: stated[key] for key in RESULT_KEYS}
-    require(
-        stated == result,
-        _("The stated result %(stated)s is not the game's: replaying it gives %(actual)s.")
-        % {"stated": stated, "actual": result},
-    )
-    return states
-
-
 def validated(data) -> tuple[Options, list[tuple[int, dict]], list[GameState]]:
     """Every check of a record, in order; returns what saving it needs."""
-    check_header(data)
-    options = parse_options(data["options"])
+    with translated():
+        check_header(data)
+        options = parse_options(data["options"])
     check_seats(data["seats"], data["players"])
-    moves = parse_actions(data["actions"], data["players"])
-    return options, moves, replayed(data, options, moves)
+    with translated():
+        moves = parse_actions(data["actions"], data["players"])
+        states = replayed(data, options, moves)
+    return options, moves, states
 
 
 # --- Import ------------------------------------------------------------------------------------

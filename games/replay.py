@@ -3,42 +3,19 @@
 The database keeps every accepted action (`Action`), so any started game can be rebuilt by the
 engine from its start. That rebuilt history is the replay, and it is also the check of the
 stored record: `verify_game` compares the re-simulation with the stored snapshot and result.
-
-The first token holder: a live game derives it from its seed (`services.first_token_holder`,
-what `start_game` used). An imported record states it; it is not stored separately because the
-token holder is always the one to act first (he chooses the first region), so the seat of the
-imported game's first logged action is that holder.
-
-Export and import of game records live in `games.records`; `record_for` and `import_record` are
-re-exported here, the one place other parts look for the replay's functions.
+The re-simulation and the comparison are the engine's (`games.engine.record`); this module loads
+the rows they need and builds the replay page's frames. The first token holder: see
+`games.game_log`. Export and import of game records: `games.records`.
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine import (
-    GameState,
-    IllegalAction,
-    Options,
-    apply_action,
-    current_player,
-    new_game,
-    view_for,
-)
-from games.models import SEAT_COLOUR_LABELS, Action, Game, Seat
-from games.services.actions import first_token_holder
-from games.services.followups import game_result
-
-
-class ReplayError(Exception):
-    """The stored log cannot be replayed: an action is illegal or out of turn."""
-
-
-def first_seat(game: Game, actions: list[Action]) -> int:
-    """The seat that started with the Condottiere token (see the module's docstring)."""
-    if game.source == Game.Source.IMPORTED and actions:
-        return actions[0].seat
-    return first_token_holder(game)
+from games.board_words import card_labels
+from games.engine import GameState, Options, new_game, view_for
+from games.engine.record import simulate, verify_log
+from games.game_log import first_seat, logged_actions, seat_info
+from games.models import SEAT_COLOUR_LABELS, Action, Game
 
 
 def initial_state(game: Game, first: int) -> GameState:
@@ -50,82 +27,30 @@ def initial_state(game: Game, first: int) -> GameState:
     )
 
 
-def logged_actions(game: Game) -> list[Action]:
-    return list(Action.objects.filter(game=game).order_by("seq").only("seq", "seat", "action"))
-
-
-def simulate(initial: GameState, moves) -> list[GameState]:
-    """The state before the first move, then after each (seat, action) in `moves`.
-
-    Each move must come from the seat whose turn it is and be legal for it, else ReplayError
-    (numbered from 1, as the log's seq)."""
-    states = [initial]
-    state = initial
-    for number, (seat, action) in enumerate(moves, start=1):
-        expected = current_player(state)
-        if expected is None:
-            raise ReplayError(f"action {number}: the game was already over")
-        if seat != expected:
-            raise ReplayError(
-                f"action {number}: seat {seat} acted, but it was seat {expected}'s turn"
-            )
-        try:
-            state = apply_action(state, action)
-        except (IllegalAction, KeyError, TypeError, ValueError) as error:
-            raise ReplayError(f"action {number} ({action!r}) is illegal: {error}") from None
-        states.append(state)
-    return states
-
-
 def replay_states(game: Game, actions: list[Action] | None = None) -> list[GameState]:
     """The state of a started game after each action: index 0 is the start, index n the state
-    after the n-th action. Raises ReplayError if the stored log does not replay."""
+    after the n-th action. Raises ReplayError (games.engine.record) if the stored log does not
+    replay."""
     actions = logged_actions(game) if actions is None else actions
     initial = initial_state(game, first_seat(game, actions))
     return simulate(initial, [(action.seat, action.action) for action in actions])
 
 
-def final_result(state: GameState) -> dict | None:
-    """The result the services store for a finished state; None while it is still going."""
-    if current_player(state) is not None:
-        return None
-    return game_result(state, view_for(state, None))
-
-
 def verify_game(game: Game) -> list[str]:
     """What differs between the stored game and its re-simulation ([] when all agrees)."""
     actions = logged_actions(game)
-    problems = []
-    if [action.seq for action in actions] != list(range(1, len(actions) + 1)):
-        problems.append("the action log's sequence numbers are not 1, 2, 3, ...")
-    if game.version != len(actions):
-        problems.append(f"version is {game.version} but the log holds {len(actions)} actions")
-    try:
-        states = replay_states(game, actions)
-    except ReplayError as error:
-        return [*problems, f"the log does not replay: {error}"]
-    last = states[-1]
-    if game.snapshot != last.to_json():
-        problems.append("the stored snapshot differs from the re-simulated state")
-    if game.status == Game.Status.FINISHED and game.result != final_result(last):
-        problems.append(f"the stored result {game.result!r} differs from {final_result(last)!r}")
-    if game.status == Game.Status.PLAYING and final_result(last) is not None:
-        problems.append("the game is stored as playing but its log ends the game")
-    return problems
+    return verify_log(
+        initial_state(game, first_seat(game, actions)),
+        [(action.seq, action.seat, action.action) for action in actions],
+        game.version,
+        game.snapshot,
+        game.result,
+        finished=game.status == Game.Status.FINISHED,
+        playing=game.status == Game.Status.PLAYING,
+    )
 
 
 # --- The replay page's frames ---------------------------------------------------------------------
-
-
-def seat_info(seat: Seat) -> dict:
-    """A seat as a record and the replay show it: an imported seat keeps its recorded name."""
-    return {
-        "index": seat.index,
-        "colour": seat.colour,
-        "name": seat.record_name or seat.occupant_name(),
-        "kind": "bot" if seat.bot_level else "human",
-        "level": seat.bot_level or None,
-    }
 
 
 def replay_game_info(game: Game) -> dict:
@@ -173,25 +98,11 @@ def step_frame(seq: int, state: GameState, seat: int | None, label: str) -> dict
     }
 
 
-def record_for(game: Game) -> dict:
-    from games.records import record_for as build  # records builds on this module
-
-    return build(game)
-
-
-def import_record(data, user) -> Game:
-    from games.records import import_record as save
-
-    return save(data, user)
-
-
 class StepLabels:
     """One short sentence per replayed action, in the request's language. The game is over, so
     a label may name what was secret at the time (a face-down card, the cards kept)."""
 
     def __init__(self, seats: list[dict]):
-        from games.board_words import card_labels  # the card names the board shows
-
         self.cards = card_labels()
         self.names = [str(SEAT_COLOUR_LABELS[seat["colour"]]) for seat in seats]
 

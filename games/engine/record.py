@@ -1,0 +1,243 @@
+"""Game records, the engine's part: re-simulating a game and checking a record (pure Python).
+
+A game record (docs/game-record.md) is a finished game as JSON, like a chess PGN: the seed, the
+options, the first token holder, every action and the result. Here: replaying a seed + options +
+action list into the sequence of states (`replay`, `simulate`), the result of a finished state
+(`final_result`), the checks of an imported record's game fields (`check_header`,
+`parse_options`, `parse_actions`, `replayed`) and the comparison of a stored game with its
+re-simulation (`verify_log`). The site's parts (the seats' colours, names and bot levels; loading
+and saving rows) are games/records.py's and games/replay.py's.
+
+A `RecordError`'s message is for the person importing the record: English, marked with
+`gettext_noop` (a no-op here, but the name Django's makemessages collects), so the site can show
+it translated (`_(error.message) % error.params`).
+"""
+
+from .actions import IllegalAction
+from .api import apply_action, current_player, winners
+from .options import Options
+from .setup import new_game
+from .state import GameState
+from .visibility import view_for
+
+FORMAT = "condottiere-game-record"
+VERSION = 1
+MAX_ACTIONS = 5000
+SEED_RANGE = range(-(2**63), 2**63)
+RESULT_KEYS = {"winners", "regions", "reason"}
+FIELDS = {"seed", "players", "first", "options", "seats", "actions", "result"}
+
+
+def gettext_noop(message: str) -> str:
+    """Marks `message` for the site's translation catalogues; returns it unchanged."""
+    return message
+
+
+class RecordError(ValueError):
+    """A record that cannot be imported: `message` (English, with %(name)s placeholders) and
+    its `params`; str() is the English sentence."""
+
+    def __init__(self, message: str, params: dict | None = None):
+        self.message = message
+        self.params = params or {}
+        super().__init__(message % self.params if self.params else message)
+
+
+class ReplayError(Exception):
+    """An action log that cannot be replayed: an action is illegal or out of turn."""
+
+
+# --- Re-simulation -----------------------------------------------------------------------------
+
+
+def simulate(initial: GameState, moves) -> list[GameState]:
+    """The state before the first move, then after each (seat, action) in `moves`.
+
+    Each move must come from the seat whose turn it is and be legal for it, else ReplayError
+    (numbered from 1, as the log's seq)."""
+    states = [initial]
+    state = initial
+    for number, (seat, action) in enumerate(moves, start=1):
+        expected = current_player(state)
+        if expected is None:
+            raise ReplayError(f"action {number}: the game was already over")
+        if seat != expected:
+            raise ReplayError(
+                f"action {number}: seat {seat} acted, but it was seat {expected}'s turn"
+            )
+        try:
+            state = apply_action(state, action)
+        except (IllegalAction, KeyError, TypeError, ValueError) as error:
+            raise ReplayError(f"action {number} ({action!r}) is illegal: {error}") from None
+        states.append(state)
+    return states
+
+
+def replay(players: int, seed: int, options: Options, first: int, moves) -> list[GameState]:
+    """The states of a game from its deal (`new_game(players, seed, options, first)`) through
+    each (seat, action) of `moves`: index 0 is the deal, index n the state after the n-th."""
+    return simulate(new_game(players, seed=seed, options=options, first=first), moves)
+
+
+def final_result(state: GameState) -> dict | None:
+    """The result of a finished state, as records and the site store it: `winners` (seats),
+    `regions` (regions held, per seat), `reason` (how it was won); None while it is still going."""
+    if current_player(state) is not None:
+        return None
+    public = view_for(state, None)
+    return {
+        "winners": list(winners(state)),
+        "regions": [player["regions"] for player in public["players"]],
+        "reason": str(public.get("victory") or ""),
+    }
+
+
+def verify_log(
+    initial: GameState, log, version: int, snapshot, result, *, finished: bool, playing: bool
+) -> list[str]:
+    """What differs between a stored game and its re-simulation ([] when all agrees).
+
+    `initial`: the game's deal; `log`: its stored actions as (seq, seat, action); `version`,
+    `snapshot` (the state's JSON) and `result`: what was stored; `finished` / `playing`: its
+    stored status."""
+    problems = []
+    if [seq for seq, _seat, _action in log] != list(range(1, len(log) + 1)):
+        problems.append("the action log's sequence numbers are not 1, 2, 3, ...")
+    if version != len(log):
+        problems.append(f"version is {version} but the log holds {len(log)} actions")
+    try:
+        states = simulate(initial, [(seat, action) for _seq, seat, action in log])
+    except ReplayError as error:
+        return [*problems, f"the log does not replay: {error}"]
+    last = states[-1]
+    if snapshot != last.to_json():
+        problems.append("the stored snapshot differs from the re-simulated state")
+    if finished and result != final_result(last):
+        problems.append(f"the stored result {result!r} differs from {final_result(last)!r}")
+    if playing and final_result(last) is not None:
+        problems.append("the game is stored as playing but its log ends the game")
+    return problems
+
+
+# --- Checks of an imported record (each raises RecordError) ------------------------------------
+
+
+def is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def require(condition: bool, message: str, params: dict | None = None) -> None:
+    if not condition:
+        raise RecordError(message, params)
+
+
+def check_header(data) -> None:
+    """The record's format and version, its fields, the seed, the players, the first seat."""
+    require(isinstance(data, dict), gettext_noop("A game record is a JSON object."))
+    require(
+        data.get("format") == FORMAT,
+        gettext_noop("This is not a Condottiere game record (its “format” is not “%(format)s”)."),
+        {"format": FORMAT},
+    )
+    require(
+        data.get("version") == VERSION,
+        gettext_noop(
+            "Unsupported record version %(version)r: this site reads version %(supported)s."
+        ),
+        {"version": data.get("version"), "supported": VERSION},
+    )
+    missing = sorted(FIELDS - set(data))
+    require(
+        not missing, gettext_noop("The record lacks: %(fields)s."), {"fields": ", ".join(missing)}
+    )
+    require(
+        is_int(data["seed"]) and data["seed"] in SEED_RANGE,
+        gettext_noop("The seed must be a 64-bit integer."),
+    )
+    players = data["players"]
+    require(
+        is_int(players) and 2 <= players <= 6,
+        gettext_noop("“players” must be a number from 2 to 6."),
+    )
+    require(
+        is_int(data["first"]) and 0 <= data["first"] < players,
+        gettext_noop("“first” must be a seat from 0 to %(last)s."),
+        {"last": players - 1},
+    )
+
+
+def parse_options(options) -> Options:
+    require(isinstance(options, dict), gettext_noop("“options” must be an object."))
+    require(
+        all(isinstance(value, bool) for value in options.values()),
+        gettext_noop("Each optional rule must be true or false."),
+    )
+    try:
+        return Options.from_dict(options)
+    except ValueError:
+        names = ", ".join(Options().to_dict())
+        raise RecordError(
+            gettext_noop("Unknown optional rule in “options”; the rules are: %(names)s."),
+            {"names": names},
+        ) from None
+
+
+def parse_actions(actions, players: int) -> list[tuple[int, dict]]:
+    """The record's actions as (seat, action) pairs, each checked for its shape only (`replayed`
+    checks that it is legal)."""
+    require(isinstance(actions, list), gettext_noop("“actions” must be a list."))
+    require(
+        len(actions) <= MAX_ACTIONS,
+        gettext_noop("The record holds more than %(max)s actions."),
+        {"max": MAX_ACTIONS},
+    )
+    moves = []
+    for position, entry in enumerate(actions, start=1):
+        where = {"number": position}
+        require(isinstance(entry, dict), gettext_noop("Action %(number)s is not an object."), where)
+        require(
+            entry.get("seq") == position,
+            gettext_noop("Action %(number)s must have seq %(number)s."),
+            where,
+        )
+        seat = entry.get("seat")
+        require(
+            is_int(seat) and 0 <= seat < players,
+            gettext_noop("Action %(number)s: “seat” is not a seat of this game."),
+            where,
+        )
+        action = entry.get("action")
+        require(
+            isinstance(action, dict) and isinstance(action.get("type"), str),
+            gettext_noop("Action %(number)s: “action” must be an object with a “type”."),
+            where,
+        )
+        moves.append((seat, action))
+    return moves
+
+
+def replayed(data: dict, options: Options, moves) -> list[GameState]:
+    """The record's game replayed: every action in turn and legal, the game played to its end,
+    and the stated result the re-simulation's. Returns the states (index 0: the deal)."""
+    try:
+        states = replay(data["players"], data["seed"], options, data["first"], moves)
+    except ReplayError as error:
+        raise RecordError(
+            gettext_noop("The actions do not replay: %(error)s."), {"error": str(error)}
+        ) from None
+    result = final_result(states[-1])
+    require(result is not None, gettext_noop("The record does not play the game to its end."))
+    stated = data["result"]
+    require(
+        isinstance(stated, dict) and set(stated) >= RESULT_KEYS,
+        gettext_noop("“result” must be an object with winners, regions and reason."),
+    )
+    stated = {key: stated[key] for key in RESULT_KEYS}
+    require(
+        stated == result,
+        gettext_noop(
+            "The stated result %(stated)s is not the game's: replaying it gives %(actual)s."
+        ),
+        {"stated": stated, "actual": result},
+    )
+    return states
