@@ -35,7 +35,7 @@ from .cards import (
 )
 
 # A full state consistent with one seat's view (for search).
-from .determinize import determinize
+from .determinization import determinize
 
 # The fast move API for search: compact int moves, no validation in apply_move.
 from .fast import action_to_move, apply_move, legal_moves, move_to_action
