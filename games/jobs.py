@@ -17,6 +17,7 @@ job run twice finds its work done.
 """
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -83,10 +84,29 @@ def later(name: str, *args, delay: float = 0.0) -> None:
 
 # --- The in-process runner ------------------------------------------------------------------
 
-_executor = ThreadPoolExecutor(max_workers=IN_PROCESS_WORKERS, thread_name_prefix="job")
+_executor: ThreadPoolExecutor | None = None
 # Jobs handed to the pool and not finished yet (for wait_until_idle and the staff dashboard).
 _running: set[Future] = set()
 _running_lock = threading.Lock()
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _executor
+    with _running_lock:
+        if _executor is None:
+            _executor = ThreadPoolExecutor(max_workers=IN_PROCESS_WORKERS, thread_name_prefix="job")
+        return _executor
+
+
+def _forget_the_pool_after_fork() -> None:
+    """A forked child (a test server, a Daphne started by fork) has none of its parent's pool
+    threads, yet the parent's executor would believe its threads exist and never start new ones:
+    jobs would wait for ever. The child starts its own pool on first use."""
+    global _executor, _running, _running_lock
+    _executor, _running, _running_lock = None, set(), threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_the_pool_after_fork)
 
 
 def _in_process_later(function: Callable, args: tuple, delay: float) -> None:
@@ -99,7 +119,7 @@ def _in_process_later(function: Callable, args: tuple, delay: float) -> None:
 
 
 def _submit(function: Callable, args: tuple) -> None:
-    future = _executor.submit(_run_in_thread, function, args)
+    future = _pool().submit(_run_in_thread, function, args)
     with _running_lock:
         _running.add(future)
     future.add_done_callback(_forget)

@@ -1,6 +1,7 @@
 """The one job port: a job announced by name runs on the runner the setting names, and only
 there (the Celery runner with a real worker is test_celery_worker.py)."""
 
+import multiprocessing
 import threading
 import time
 
@@ -117,3 +118,26 @@ def test_with_celery_beat_sweeps_and_no_timer_starts(settings):
 
 def test_a_sweep_interval_of_zero_starts_no_timer(in_process):
     assert jobs.start_periodic_sweep(every=0) is None
+
+
+def _announce_and_wait_in_child(pipe) -> None:
+    """Runs in a forked child: a job announced there must run there."""
+    ran = threading.Event()
+    jobs._registry["child"] = ran.set
+    jobs.later("child")
+    pipe.send(ran.wait(5))
+
+
+def test_a_forked_process_runs_its_jobs_on_a_pool_of_its_own(in_process, recorded_job):
+    """A test server or a Daphne forked after this process used its pool still runs jobs."""
+    calls, done = recorded_job
+    jobs.later("record")  # the parent's pool threads now exist
+    assert done.wait(5)
+    context = multiprocessing.get_context("fork")
+    parent_end, child_end = context.Pipe()
+    child = context.Process(target=_announce_and_wait_in_child, args=(child_end,))
+    child.start()
+    try:
+        assert parent_end.poll(10) and parent_end.recv() is True
+    finally:
+        child.join(10)
