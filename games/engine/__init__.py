@@ -55,6 +55,9 @@ from .moves import (
 
 # Starting a game.
 from .options import Options
+
+# A game's record: its result once over.
+from .record import final_result
 from .setup import new_game
 
 # The state and its phases (`state.phase`, read-only for bots).
@@ -73,6 +76,7 @@ from .state import (
 from .visibility import view_for
 
 __all__ = [
+    "final_result",
     # the game as dict actions and views
     "Options",
     "GameState",

@@ -22,6 +22,7 @@ from games.engine import (
     Options,
     apply_action,
     current_player,
+    final_result,
     is_terminal,
     new_game,
     view_for,
@@ -31,7 +32,7 @@ from games.models import Action, Game, Seat
 from games.public_log import public_record
 
 from .errors import GameNotPlaying, IllegalMove, NotYourTurn, ServiceError, StaleVersion
-from .followups import after_change, deadline_for, game_result
+from .followups import after_change, deadline_for
 from .frames import load_state
 from .notify import after_commit, notify_lobby_now
 
@@ -116,7 +117,7 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
             fields.update(
                 status=Game.Status.FINISHED,
                 finished_at=timezone.now(),
-                result=game_result(new_state, public_after),
+                result=final_result(new_state),
                 turn_deadline=None,
             )
         else:

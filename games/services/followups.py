@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from games import jobs
-from games.engine import current_player, winners
+from games.engine import current_player
 from games.models import Game, Seat
 
 from .notify import notify_game, notify_lobby_now
@@ -30,20 +30,6 @@ def deadline_for(game: Game, state, public_view: dict, seats: list[Seat]):
     if public_view.get("phase") != DISCARD_PHASE and seats[seat].plays_as_bot:
         return None
     return timezone.now() + timedelta(seconds=game.turn_seconds)
-
-
-def victory_reason(public_view: dict) -> str:
-    """How the game was won, by the engine's name for it (the public view carries it)."""
-    return str(public_view.get("victory") or "")
-
-
-def game_result(state, public_view: dict) -> dict:
-    """{"winners", "regions" (count per seat), "reason"} of a finished game."""
-    return {
-        "winners": list(winners(state)),
-        "regions": [player["regions"] for player in public_view["players"]],
-        "reason": victory_reason(public_view),
-    }
 
 
 def after_change(game_id: int, version: int, finished: bool, state, deadline) -> None:

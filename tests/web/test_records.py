@@ -9,11 +9,17 @@ import random
 import pytest
 from django.urls import reverse
 
-from games.engine import Options, apply_action, current_player, legal_actions, new_game, view_for
+from games.engine import (
+    Options,
+    apply_action,
+    current_player,
+    final_result,
+    legal_actions,
+    new_game,
+)
 from games.models import SEAT_COLOURS, Action, Game, Seat
 from games.records import RecordError, import_record, record_for
 from games.replay import replay_payload, replay_states, verify_game
-from games.services.followups import game_result
 from tests.web.test_replay import played_game  # noqa: F401  (a fixture)
 
 
@@ -53,7 +59,7 @@ def engine_record(players=3, seed=31, first=1) -> dict:
             for i in range(players)
         ],
         "actions": actions,
-        "result": game_result(state, view_for(state, None)),
+        "result": final_result(state),
     }
 
 
