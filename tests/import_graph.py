@@ -22,6 +22,7 @@ class Module:
     lines: int
     imports: set[str] = field(default_factory=set)  # every module this one imports
     late: set[str] = field(default_factory=set)  # those imported inside a function
+    external: set[str] = field(default_factory=set)  # top-level names of other packages
 
 
 def module_name(path: Path) -> str:
@@ -100,8 +101,11 @@ def project_graph() -> dict[str, Module]:
     modules = {module.name: module for module, _ in read}
     for module, raw in read:
         for names, late in raw:
-            for target in (owner_module(candidate, modules) for candidate in names):
-                if target and target != module.name:
+            for candidate in names:
+                target = owner_module(candidate, modules)
+                if target is None and candidate.split(".")[0] not in PACKAGES:
+                    module.external.add(candidate.split(".")[0])
+                elif target and target != module.name:
                     module.imports.add(target)
                     if late:
                         module.late.add(target)

@@ -1,0 +1,79 @@
+"""The architecture's boundaries, held by a test rather than by care (docs/architecture.md).
+
+Read from the source by tests/import_graph.py: every import counts, at module level or inside a
+function.
+"""
+
+import pytest
+
+from tests.import_graph import cycles, project_graph
+
+WEB_FRAMEWORKS = {"django", "channels", "celery", "daphne", "asgiref", "redis", "channels_redis"}
+# Modules that run or know a job runner: the services must announce work through games.jobs.
+RUNNERS = {"games.tasks", "games.sweep", "games.lobby", "games.consumers", "games.lobby_consumer"}
+# Where an import inside a function is the framework's own way (Django loads the named jobs
+# when the app is ready) — and nowhere else.
+LATE_IMPORTS_ALLOWED = {("games.apps", "games.tasks")}
+
+
+@pytest.fixture(scope="module")
+def graph():
+    return project_graph()
+
+
+def modules_under(graph, package: str) -> list:
+    return [m for name, m in graph.items() if name == package or name.startswith(package + ".")]
+
+
+def test_the_graph_is_read_from_the_project(graph):
+    """A guard for the guards: a graph that found nothing would pass every test below."""
+    assert {"games.engine", "games.services", "games.jobs", "ai", "games.tasks"} <= set(graph)
+    assert "games.engine" in graph["games.services.actions"].imports
+    assert "django" in graph["games.models"].external
+
+
+def test_the_engine_is_pure(graph):
+    """The rules import only the standard library and themselves."""
+    for module in modules_under(graph, "games.engine"):
+        outside = {name for name in module.imports if not name.startswith("games.engine")}
+        assert not outside, f"{module.name} imports {sorted(outside)}"
+        assert not module.external & (WEB_FRAMEWORKS | {"openskill"}), (
+            f"{module.name} imports {sorted(module.external & WEB_FRAMEWORKS)}"
+        )
+
+
+def test_bots_see_only_the_engines_public_face(graph):
+    for module in modules_under(graph, "ai"):
+        games_imports = {name for name in module.imports if name.startswith("games")}
+        assert games_imports <= {"games.engine"}, (
+            f"{module.name} imports {sorted(games_imports - {'games.engine'})}"
+        )
+        assert not module.external & WEB_FRAMEWORKS, (
+            f"{module.name} imports {sorted(module.external & WEB_FRAMEWORKS)}"
+        )
+
+
+def test_the_services_import_no_runner(graph):
+    for module in modules_under(graph, "games.services"):
+        runners = {
+            name
+            for name in module.imports
+            if name in RUNNERS or name.startswith(("games.actors", "games.views"))
+        }
+        assert not runners, f"{module.name} imports {sorted(runners)}"
+        assert "celery" not in module.external, f"{module.name} imports celery"
+
+
+def test_the_job_port_knows_no_job(graph):
+    """games.jobs is imported by the services: it must import nothing of the project back."""
+    assert graph["games.jobs"].imports == set()
+
+
+def test_no_import_cycle_anywhere(graph):
+    found = cycles(graph)
+    assert found == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_no_import_is_hidden_in_a_function_to_dodge_a_cycle(graph):
+    late = {(module.name, target) for module in graph.values() for target in module.late}
+    assert late <= LATE_IMPORTS_ALLOWED, f"imports inside functions: {sorted(late)}"
