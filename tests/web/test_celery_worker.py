@@ -14,9 +14,11 @@ import uuid
 from pathlib import Path
 
 import pytest
+import redis
 from django.db import connection
 
 from condottiere_site.celery import app
+from games import jobs, sweep
 from games.engine import Options, new_game, winners
 from games.models import Action, Game
 from games.services import load_state, start_game
@@ -118,3 +120,39 @@ def test_a_real_worker_plays_an_all_bot_game_to_the_end(make_table, settings):
     assert list(actions.values_list("seq", flat=True)) == list(range(1, game.version + 1))
     assert set(actions.values_list("actor", flat=True)) == {"bot"}
     assert all(latency is not None for latency in actions.values_list("latency_ms", flat=True))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_expires_a_turn_whose_timer_was_lost(make_user, make_table, settings):
+    """The turn timer is sent to a queue no worker reads (lost with the broker, in effect); the
+    sweep, run by the worker, announces the expiry again and the absent person's turn expires."""
+    redis_url = require_redis()
+    assert settings.JOB_RUNNER == "celery"
+    game = make_table(2, people={0: make_user(), 1: make_user()}, turn_seconds=1)
+    lost_queue = f"test-lost-{uuid.uuid4().hex[:12]}"
+    queue = f"test-sweep-{uuid.uuid4().hex[:12]}"
+    previous_queue = app.conf.task_default_queue
+    with tempfile.TemporaryFile() as log_file:
+        worker = start_worker(queue, log_file)
+        try:
+            app.conf.task_default_queue = lost_queue
+            start_game(game.pk)  # its turn timer goes where nobody listens
+            time.sleep(1 + sweep.TIMER_GRACE.total_seconds() + 0.5)
+            assert not Action.objects.filter(game=game).exists(), "the lost timer fired"
+            app.conf.task_default_queue = queue
+            jobs.later("sweep")  # what beat sends every JOB_SWEEP_SECONDS
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not Action.objects.filter(game=game).exists():
+                assert worker.poll() is None, "the worker died"
+                time.sleep(0.2)
+        except BaseException:
+            log_file.seek(0)
+            sys.stderr.write(log_file.read().decode(errors="replace")[-5000:])
+            raise
+        finally:
+            app.conf.task_default_queue = previous_queue
+            stop(worker)
+            redis.Redis.from_url(redis_url).delete(lost_queue)
+    expired = Action.objects.filter(game=game).order_by("seq").first()
+    assert expired is not None, "the overdue turn never expired"
+    assert (expired.seq, expired.actor) == (1, "timer")
