@@ -102,20 +102,44 @@ def _forget_the_pool_after_fork() -> None:
     """A forked child (a test server, a Daphne started by fork) has none of its parent's pool
     threads, yet the parent's executor would believe its threads exist and never start new ones:
     jobs would wait for ever. The child starts its own pool on first use."""
-    global _executor, _running, _running_lock
-    _executor, _running, _running_lock = None, set(), threading.Lock()
+    global _executor, _running, _running_lock, _delayed
+    _executor, _running, _running_lock, _delayed = None, set(), threading.Lock(), set()
 
 
 os.register_at_fork(after_in_child=_forget_the_pool_after_fork)
+
+
+# Delayed jobs still waiting for their time (cancel_delayed empties it).
+_delayed: set[threading.Timer] = set()
 
 
 def _in_process_later(function: Callable, args: tuple, delay: float) -> None:
     if delay <= 0:
         _submit(function, args)
         return
-    timer = threading.Timer(delay, _submit, (function, args))
+    timer = threading.Timer(delay, lambda: _submit_delayed(function, args, timer))
     timer.daemon = True  # a pending timer must not keep the server from stopping
+    with _running_lock:
+        _delayed.add(timer)
     timer.start()
+
+
+def _submit_delayed(function: Callable, args: tuple, timer: threading.Timer) -> None:
+    with _running_lock:
+        _delayed.discard(timer)
+    _submit(function, args)
+
+
+def cancel_delayed() -> int:
+    """Cancel the in-process jobs still waiting for their delay; returns how many. Tests call it
+    before the test database is emptied: a turn timer due in a second would otherwise fire
+    against the next test's data."""
+    with _running_lock:
+        timers = list(_delayed)
+        _delayed.clear()
+    for timer in timers:
+        timer.cancel()
+    return len(timers)
 
 
 def _submit(function: Callable, args: tuple) -> None:

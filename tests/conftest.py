@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from games.jobs import cancel_delayed, wait_until_idle
+
 # No sweep on a timer in the test process: a test that backdates a game must see only the sweeps
 # it runs itself (Django's settings are loaded before this file).
 settings.JOB_SWEEP_SECONDS = 0
@@ -59,6 +61,5 @@ def in_process_jobs_finish_before_the_database_is_emptied(request):
     if "_django_db_helper" in request.fixturenames:
         request.getfixturevalue("_django_db_helper")
     yield
-    from games.jobs import wait_until_idle
-
+    cancel_delayed()
     wait_until_idle(timeout=60)

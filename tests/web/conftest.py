@@ -6,6 +6,7 @@
 - `start_stacked(game, hands=..., first=...)`: start a table on a stacked deal (test set-up only;
   real games start through `games.services.start_game`).
 - `replay_log(initial, game)`: the engine state rebuilt from an initial state and the action log.
+- `timed_game`: a started two-person game with 30 s per decision.
 - `announced`: the jobs announced through the job port, recorded as (name, args, delay) and not
   run.
 """
@@ -17,6 +18,7 @@ from django.utils import timezone
 
 from games.engine import GameState, Options, apply_action, new_game
 from games.models import Action, Game, Seat, User
+from games.services import start_game
 
 _names = itertools.count(1)
 
@@ -170,3 +172,11 @@ async def close_async_db_connections():
     from django.db import connections
 
     await database_sync_to_async(connections.close_all)()
+
+
+@pytest.fixture
+def timed_game(make_user, make_table):
+    game = make_table(2, people={0: make_user(), 1: make_user()}, turn_seconds=30)
+    start_game(game.pk)
+    game.refresh_from_db()
+    return game

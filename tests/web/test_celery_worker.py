@@ -4,6 +4,7 @@ The worker is a subprocess on the pytest-django test database, listening on a qu
 so that no other task on the same Redis reaches it and none of its tasks go elsewhere.
 """
 
+import contextlib
 import os
 import random
 import subprocess
@@ -79,6 +80,26 @@ def stop(worker: subprocess.Popen) -> None:
         worker.wait(timeout=15)
 
 
+@contextlib.contextmanager
+def worker_on_a_queue_of_its_own(prefix: str):
+    """A real worker on a fresh queue, which this process's jobs are sent to meanwhile. Yields
+    (the worker, the queue); prints the worker's log if the block fails."""
+    queue = f"{prefix}-{uuid.uuid4().hex[:12]}"
+    previous_queue = app.conf.task_default_queue
+    with tempfile.TemporaryFile() as log_file:
+        worker = start_worker(queue, log_file)
+        try:
+            app.conf.task_default_queue = queue
+            yield worker, queue
+        except BaseException:
+            log_file.seek(0)
+            sys.stderr.write(log_file.read().decode(errors="replace")[-5000:])
+            raise
+        finally:
+            app.conf.task_default_queue = previous_queue
+            stop(worker)
+
+
 def wait_for_the_end(game: Game, worker: subprocess.Popen) -> None:
     deadline = time.monotonic() + DEADLINE_SECONDS
     while time.monotonic() < deadline:
@@ -95,21 +116,9 @@ def test_a_real_worker_plays_an_all_bot_game_to_the_end(make_table, settings):
     require_redis()
     assert settings.JOB_RUNNER == "celery"
     game = make_table(3, bots={0: "random", 1: "heuristic", 2: "random"}, seed=20)
-    queue = f"test-bot-turns-{uuid.uuid4().hex[:12]}"
-    previous_queue = app.conf.task_default_queue
-    with tempfile.TemporaryFile() as log_file:
-        worker = start_worker(queue, log_file)
-        try:
-            app.conf.task_default_queue = queue
-            start_game(game.pk)  # after its commit, the first bot turn goes to the worker
-            wait_for_the_end(game, worker)
-        except BaseException:
-            log_file.seek(0)
-            sys.stderr.write(log_file.read().decode(errors="replace")[-5000:])
-            raise
-        finally:
-            app.conf.task_default_queue = previous_queue
-            stop(worker)
+    with worker_on_a_queue_of_its_own("test-bot-turns") as (worker, _queue):
+        start_game(game.pk)  # after its commit, the first bot turn goes to the worker
+        wait_for_the_end(game, worker)
 
     state = load_state(game)
     first = random.Random(game.seed).randrange(game.players)
@@ -130,29 +139,20 @@ def test_a_real_worker_expires_a_turn_whose_timer_was_lost(make_user, make_table
     assert settings.JOB_RUNNER == "celery"
     game = make_table(2, people={0: make_user(), 1: make_user()}, turn_seconds=1)
     lost_queue = f"test-lost-{uuid.uuid4().hex[:12]}"
-    queue = f"test-sweep-{uuid.uuid4().hex[:12]}"
-    previous_queue = app.conf.task_default_queue
-    with tempfile.TemporaryFile() as log_file:
-        worker = start_worker(queue, log_file)
+    with worker_on_a_queue_of_its_own("test-sweep") as (worker, queue):
         try:
             app.conf.task_default_queue = lost_queue
             start_game(game.pk)  # its turn timer goes where nobody listens
-            time.sleep(1 + sweep.TIMER_GRACE.total_seconds() + 0.5)
-            assert not Action.objects.filter(game=game).exists(), "the lost timer fired"
-            app.conf.task_default_queue = queue
-            jobs.later("sweep")  # what beat sends every JOB_SWEEP_SECONDS
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline and not Action.objects.filter(game=game).exists():
-                assert worker.poll() is None, "the worker died"
-                time.sleep(0.2)
-        except BaseException:
-            log_file.seek(0)
-            sys.stderr.write(log_file.read().decode(errors="replace")[-5000:])
-            raise
         finally:
-            app.conf.task_default_queue = previous_queue
-            stop(worker)
+            app.conf.task_default_queue = queue
             redis.Redis.from_url(redis_url).delete(lost_queue)
+        time.sleep(1 + sweep.TIMER_GRACE.total_seconds() + 0.5)
+        assert not Action.objects.filter(game=game).exists(), "the lost timer fired"
+        jobs.later("sweep")  # what beat sends every JOB_SWEEP_SECONDS
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not Action.objects.filter(game=game).exists():
+            assert worker.poll() is None, "the worker died"
+            time.sleep(0.2)
     expired = Action.objects.filter(game=game).order_by("seq").first()
     assert expired is not None, "the overdue turn never expired"
     assert (expired.seq, expired.actor) == (1, "timer")

@@ -71,6 +71,14 @@ def test_in_process_a_delayed_job_waits_its_delay(in_process, recorded_job):
     assert time.monotonic() - started >= 0.3
 
 
+def test_a_delayed_job_cancelled_before_its_time_never_runs(in_process, recorded_job):
+    calls, done = recorded_job
+    jobs.later("record", delay=0.2)
+    assert jobs.cancel_delayed() == 1
+    assert not done.wait(0.5) and calls == []
+    assert jobs.cancel_delayed() == 0
+
+
 def test_with_celery_the_job_is_sent_by_name_with_its_countdown(settings, monkeypatch):
     settings.JOB_RUNNER = "celery"
     sent = []

@@ -1,11 +1,8 @@
 """Ratings: OpenSkill's own numbers, once per game, for people and bot levels, on game finish."""
 
 import random
-import sys
-import tempfile
 import threading
 import time
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -13,7 +10,6 @@ from django.db import connections
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from condottiere_site.celery import app
 from games.engine import current_player, legal_actions
 from games.models import Game, Rating, RatingChange
 from games.ratings import rating_for, recompute_all, update_for_game
@@ -21,7 +17,7 @@ from games.services import load_state, start_game, submit_action
 from games.services.frames import game_frame
 from games.tasks import rating as rating_job
 from tests.services import require_postgresql, require_redis
-from tests.web.test_celery_worker import start_worker, stop
+from tests.web.test_celery_worker import worker_on_a_queue_of_its_own
 
 pytestmark = pytest.mark.django_db
 
@@ -319,25 +315,13 @@ def test_a_real_celery_worker_rates_the_finished_game(make_user, make_table, set
     alice, bob = make_user("alice"), make_user("bob")
     game = make_table(2, people={0: alice, 1: bob}, seed=5)
     start_game(game.pk)
-    queue = f"test-ratings-{uuid.uuid4().hex[:12]}"
-    previous_queue = app.conf.task_default_queue
-    with tempfile.TemporaryFile() as log_file:
-        worker = start_worker(queue, log_file)
-        try:
-            app.conf.task_default_queue = queue
-            play_randomly_to_the_end(game, random.Random(5))
-            deadline = time.monotonic() + 60
-            while RatingChange.objects.filter(game=game).count() < 2:
-                assert time.monotonic() < deadline, "the worker did not rate the game"
-                assert worker.poll() is None, "the worker died"
-                time.sleep(0.2)
-        except BaseException:
-            log_file.seek(0)
-            sys.stderr.write(log_file.read().decode(errors="replace")[-5000:])
-            raise
-        finally:
-            app.conf.task_default_queue = previous_queue
-            stop(worker)
+    with worker_on_a_queue_of_its_own("test-ratings") as (worker, _queue):
+        play_randomly_to_the_end(game, random.Random(5))
+        deadline = time.monotonic() + 60
+        while RatingChange.objects.filter(game=game).count() < 2:
+            assert time.monotonic() < deadline, "the worker did not rate the game"
+            assert worker.poll() is None, "the worker died"
+            time.sleep(0.2)
     assert [Rating.objects.get(user=person).games for person in (alice, bob)] == [1, 1]
 
 

@@ -242,14 +242,6 @@ def test_a_standin_plays_with_the_standin_level_as_actor_standin(two_people, mon
 # --- Turn timers --------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def timed_game(make_user, make_table):
-    game = make_table(2, people={0: make_user(), 1: make_user()}, turn_seconds=30)
-    start_game(game.pk)
-    game.refresh_from_db()
-    return game
-
-
 def run_out_the_clock(game):
     Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=2))
 

@@ -20,14 +20,6 @@ def announced_of(announced, name: str) -> list[tuple]:
     return [args for job, args, _ in announced if job == name]
 
 
-@pytest.fixture
-def timed_game(make_user, make_table):
-    game = make_table(2, people={0: make_user(), 1: make_user()}, turn_seconds=30)
-    start_game(game.pk)
-    game.refresh_from_db()
-    return game
-
-
 def overdue(game, seconds: float) -> None:
     """The game's deadline passed `seconds` ago and its timer never fired."""
     Game.objects.filter(pk=game.pk).update(
