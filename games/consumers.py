@@ -167,6 +167,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "pong", "id": frame.get("id")})
 
     async def on_standin(self, frame):
+        if self.seat is None:  # a spectator, signed in or not, has no seat to hand over
+            await self.send_error(NotSeated.code, str(NotSeated.default_message))
+            return
         user = self.scope.get("user")
         change = hand_to_bot if frame["on"] else take_back_seat
         try:

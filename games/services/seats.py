@@ -17,13 +17,21 @@ from .frames import load_state
 from .notify import after_commit, notify_game
 
 
+def person_seat(game: Game, user) -> Seat | None:
+    """`user`'s own seat, or None; an anonymous visitor has none (a bot seat has no user either,
+    so a lookup by a missing user would find the bots' seats)."""
+    if user is None or not getattr(user, "is_authenticated", False) or user.pk is None:
+        return None
+    return Seat.objects.filter(game=game, user_id=user.pk).first()
+
+
 def set_standin(game_id: int, user, on: bool) -> None:
     """Turn the stand-in bot on or off for `user`'s seat in a game being played."""
     with transaction.atomic():
         game = locked_game(game_id)
         if game.status != Game.Status.PLAYING:
             raise GameNotPlaying(version=game.version)
-        seat = Seat.objects.filter(game=game, user_id=getattr(user, "pk", None)).first()
+        seat = person_seat(game, user)
         if seat is None:
             raise NotSeated(version=game.version)
         if seat.standin == on:

@@ -212,6 +212,33 @@ async def test_a_seat_that_is_not_yours_or_not_your_turn_is_refused(table):
     await onlooker.disconnect()
 
 
+async def test_a_spectator_cannot_switch_a_bot_seats_standin(make_user, make_table, announced):
+    """A bot seat has no user: a lookup by an anonymous visitor's missing id must not find it."""
+
+    def set_up():
+        game = make_table(2, people={0: make_user("alice")}, bots={1: "random"})
+        start_game(game.pk)
+        return game
+
+    game = await database_sync_to_async(set_up)()
+    stranger = await database_sync_to_async(make_user)("stranger")
+    for user in (None, stranger):
+        socket = await ws_connect(path_of(game), user)
+        await next_frame(socket, "state")
+        for on in (True, False):
+            await socket.send_json_to({"type": "standin", "on": on})
+            assert (await next_frame(socket, "error"))["code"] == "not_seated"
+        await socket.disconnect()
+
+    def standins():
+        return list(
+            Seat.objects.filter(game=game).order_by("index").values_list("standin", flat=True)
+        )
+
+    assert await database_sync_to_async(standins)() == [False, False]
+    assert [name for name, _, _ in announced if name == "bot_turn"] == []
+
+
 async def test_a_player_hands_the_seat_to_a_bot_and_takes_it_back(table):
     game, people, carol = await database_sync_to_async(table)()
     _, state, _ = await database_sync_to_async(db_state)(game.pk)

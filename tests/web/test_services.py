@@ -5,6 +5,7 @@ import time
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
 import games.actors.choosing
@@ -220,6 +221,8 @@ def test_a_player_hands_the_seat_to_a_bot_and_takes_it_back(
     assert Seat.objects.get(game=game, index=to_act).standin is False
     with pytest.raises(NotSeated):
         hand_to_bot(game.pk, make_user("onlooker"))
+    with pytest.raises(NotSeated):
+        hand_to_bot(game.pk, AnonymousUser())
     assert snapshot_of(game)[1] == 0  # the game itself did not move
 
 
