@@ -99,3 +99,21 @@ def redis_url(url: str) -> str:
     except ValueError:
         raise ImproperlyConfigured(f"REDIS_URL has a malformed port: {url!r}") from None
     return url
+
+
+# The channel layer waits for a socket's next message with a blocking Redis read of 5 s
+# (channels-redis's brpop_timeout). redis-py 8 gives every connection a 5 s socket timeout by
+# default, which cut that read short: a socket that heard nothing for 5 s was closed (1011).
+CHANNEL_LAYER_SOCKET_TIMEOUT = 30
+
+
+def channel_layer_host(url: str) -> dict:
+    """channels-redis's host entry for REDIS_URL, with a read timeout longer than its blocking
+    read (and keepalive, so that a dead server is still noticed)."""
+    return {
+        "address": url,
+        "socket_timeout": CHANNEL_LAYER_SOCKET_TIMEOUT,
+        "socket_connect_timeout": 5,
+        "socket_keepalive": True,
+        "health_check_interval": 30,
+    }

@@ -11,6 +11,7 @@ from pathlib import Path
 from django.utils.translation import gettext_lazy as _
 
 from .env import (
+    channel_layer_host,
     database_config,
     env_bool,
     env_float,
@@ -106,7 +107,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)]},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
