@@ -1,0 +1,375 @@
+"""Clients that behave as people do: the site's forms over HTTP, the game over its websocket.
+
+One aiohttp session carries every client's requests; each person keeps their own cookies, sent by
+hand, because the production profile's cookies are Secure and the harness talks plain http on
+loopback (a cookie jar would rightly refuse to send them). Frames follow docs/protocol.md.
+"""
+
+import asyncio
+import json
+import random
+import re
+import time
+from collections import Counter, deque
+from dataclasses import dataclass, field
+
+import aiohttp
+
+CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+GAME_PATH = re.compile(r"/games/(\d+)/$")
+ERROR_LIST = re.compile(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>', re.S)
+# The server closes a socket after 20 frames in 2 s (docs/protocol.md): stay under it.
+FRAMES_PER_WINDOW, FRAME_WINDOW = 18, 2.0
+# At the end, how long an action already sent may wait for its answer before the socket closes.
+ANSWER_GRACE = 5.0
+PASSWORD = "Mercenary-Captain-1494"
+
+
+@dataclass
+class GameRecord:
+    """One game as its person saw it: what was sent, refused, left unanswered."""
+
+    game_id: int
+    sent: int = 0
+    refused: int = 0
+    unanswered: int = 0
+    version: int = 0
+    status: str = "playing"
+
+
+@dataclass
+class Stats:
+    """Everything the clients of one run count. `window` is True inside the measured window."""
+
+    window: bool = False
+    errors: Counter = field(default_factory=Counter)
+    stale: int = 0
+    throttled: int = 0
+    latencies: list[float] = field(default_factory=list)
+    games: dict[int, GameRecord] = field(default_factory=dict)
+    games_started: int = 0
+    started_in_window: int = 0
+    games_finished: int = 0
+    finished_in_window: int = 0
+    version_steps: int = 0  # versions advanced, as the players' sockets saw them
+    http_requests: int = 0
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] += 1
+
+
+def label(path: str) -> str:
+    """A path without its ids, for counting errors by kind."""
+    return re.sub(r"/\d+/", "/<id>/", path.split("?")[0])
+
+
+class Browser:
+    """One person's cookies and the forms they fill in."""
+
+    def __init__(self, http: aiohttp.ClientSession, base: str, stats: Stats):
+        self.http, self.base, self.stats = http, base, stats
+        self.cookies: dict[str, str] = {}
+
+    def headers(self, post_path: str | None = None) -> dict:
+        headers = {}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if post_path is not None:
+            headers["Origin"] = self.base
+            headers["Referer"] = self.base + post_path
+        return headers
+
+    def keep(self, response: aiohttp.ClientResponse) -> None:
+        for name, morsel in response.cookies.items():
+            if morsel.value and morsel["max-age"] != "0":
+                self.cookies[name] = morsel.value
+            else:
+                self.cookies.pop(name, None)
+
+    async def request(self, method: str, path: str, data: dict | None = None):
+        """(status, body, Location) or None after an error, which is counted."""
+        self.stats.http_requests += 1
+        try:
+            async with self.http.request(
+                method,
+                self.base + path,
+                data=data,
+                headers=self.headers(path if method == "POST" else None),
+                allow_redirects=False,
+            ) as response:
+                self.keep(response)
+                body = await response.text()
+                location = response.headers.get("Location", "")
+        except (aiohttp.ClientError, TimeoutError) as error:
+            self.stats.error(f"HTTP {method} {label(path)}: {type(error).__name__}")
+            return None
+        if response.status >= 400:
+            self.stats.error(f"HTTP {response.status} on {method} {label(path)}")
+            return None
+        return response.status, body, location
+
+    async def submit(self, path: str, fields: dict):
+        """GET the form, read its CSRF token, POST it: (status, body, Location) or None."""
+        page = await self.request("GET", path)
+        if page is None:
+            return None
+        token = CSRF_FIELD.search(page[1])
+        if token is None:
+            self.stats.error(f"no CSRF token in the form at {label(path)}")
+            return None
+        return await self.request("POST", path, {"csrfmiddlewaretoken": token.group(1), **fields})
+
+    async def sign_up(self, username: str) -> bool:
+        fields = {"username": username, "display_name": "", "password1": PASSWORD}
+        answer = await self.submit("/accounts/signup/", {**fields, "password2": PASSWORD})
+        if answer is None:
+            return False
+        if answer[0] != 302 or "sessionid" not in self.cookies:
+            self.stats.error(f"sign-up refused: {form_errors(answer[1])}")
+            return False
+        return True
+
+    async def open_game(self, path: str, fields: dict) -> int | None:
+        """POST a form that starts a game; the redirect names it. Then load the game page."""
+        answer = await self.submit(path, fields)
+        if answer is None:
+            return None
+        match = GAME_PATH.search(answer[2]) if answer[0] == 302 else None
+        if match is None:
+            problem = answer[2] or form_errors(answer[1])
+            self.stats.error(f"{label(path)} did not start a game: {problem}")
+            return None
+        if await self.request("GET", answer[2]) is None:
+            return None
+        return int(match.group(1))
+
+    def socket_url(self, game_id: int) -> str:
+        return "ws" + self.base.removeprefix("http") + f"/ws/games/{game_id}/"
+
+    async def connect(self, game_id: int):
+        """The game's socket, with the session cookie and an Origin; None after an error."""
+        try:
+            return await self.http.ws_connect(
+                self.socket_url(game_id),
+                headers={**self.headers(), "Origin": self.base},
+                autoping=True,
+                max_msg_size=0,
+            )
+        except aiohttp.WSServerHandshakeError as error:
+            self.stats.error(f"websocket handshake refused: HTTP {error.status}")
+        except (aiohttp.ClientError, TimeoutError) as error:
+            self.stats.error(f"websocket connect: {type(error).__name__}")
+        return None
+
+
+def form_errors(body: str) -> str:
+    found = [re.sub(r"<[^>]+>", " ", item).strip() for item in ERROR_LIST.findall(body)]
+    return "; ".join(" ".join(item.split()) for item in found)[:200] or "no redirect"
+
+
+class FrameBudget:
+    """Client-side guard: never more frames than the server's rate limit allows."""
+
+    def __init__(self):
+        self.times: deque[float] = deque()
+
+    async def wait(self, stats: Stats) -> None:
+        while True:
+            now = time.monotonic()
+            while self.times and self.times[0] <= now - FRAME_WINDOW:
+                self.times.popleft()
+            if len(self.times) < FRAMES_PER_WINDOW:
+                self.times.append(now)
+                return
+            stats.throttled += 1
+            await asyncio.sleep(self.times[0] + FRAME_WINDOW - now + 0.01)
+
+
+@dataclass
+class Plan:
+    """How a person plays: the bots they ask for, their level, and how long they think."""
+
+    bots: int
+    level: str
+    think: tuple[float, float]
+    rng: random.Random
+
+    def think_time(self) -> float:
+        low, high = self.think
+        return low if high <= low else self.rng.uniform(low, high)
+
+
+class Player:
+    """A person: starts a game against bots through /play/, plays it over the socket, and
+    starts another when it ends, until `stop` is set."""
+
+    def __init__(self, browser: Browser, plan: Plan, stats: Stats, stop: asyncio.Event):
+        self.browser, self.plan, self.stats, self.stop = browser, plan, stats, stop
+        self.budget = FrameBudget()
+        self.first_socket = asyncio.Event()
+        # The game being played: the action awaiting its frame, and the version acted on.
+        self.pending: tuple[int, float, bool] | None = None
+        self.acted_at: int | None = None
+        self.answered = asyncio.Event()
+        self.thinking: asyncio.Task | None = None
+        self.closing = False
+
+    async def run(self) -> None:
+        while not self.stop.is_set():
+            fields = {"bots": self.plan.bots, "level": self.plan.level, "turn_seconds": ""}
+            game_id = await self.browser.open_game("/play/", fields)
+            if game_id is None:
+                await asyncio.sleep(1.0)
+                continue
+            self.stats.games_started += 1
+            self.stats.started_in_window += self.stats.window
+            await self.play(game_id)
+        self.first_socket.set()  # never leave the starter waiting
+
+    async def play(self, game_id: int) -> None:
+        record = self.stats.games.setdefault(game_id, GameRecord(game_id))
+        socket = await self.browser.connect(game_id)
+        self.first_socket.set()
+        if socket is None:
+            await asyncio.sleep(1.0)
+            return
+        self.pending, self.acted_at, self.closing = None, None, False
+        closer = asyncio.ensure_future(self.close_when_stopped(socket, record))
+        try:
+            async for message in socket:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    break
+                if await self.on_frame(socket, record, json.loads(message.data)):
+                    self.closing = True
+                    break
+        finally:
+            closer.cancel()
+            if self.thinking is not None:
+                self.thinking.cancel()
+            if not self.closing and not self.stop.is_set():
+                self.stats.error(f"socket closed unexpectedly (code {socket.close_code})")
+            if self.pending is not None:
+                record.unanswered += 1
+                self.pending = None
+            await socket.close()
+
+    async def close_when_stopped(self, socket, record: GameRecord) -> None:
+        await self.stop.wait()
+        if self.thinking is not None:
+            self.thinking.cancel()
+        deadline = time.monotonic() + ANSWER_GRACE
+        while self.pending is not None and time.monotonic() < deadline:
+            self.answered.clear()
+            try:
+                await asyncio.wait_for(self.answered.wait(), deadline - time.monotonic())
+            except TimeoutError:
+                break
+        self.closing = True
+        await socket.close()
+
+    async def on_frame(self, socket, record: GameRecord, frame: dict) -> bool:
+        """Handle one frame; True when the game is over."""
+        if frame.get("type") == "error":
+            self.on_error(record, frame.get("code"))
+            return False
+        if frame.get("type") != "state":
+            return False
+        version = frame["version"]
+        if version < record.version:
+            self.stats.error("a state frame's version went backwards")
+        self.stats.version_steps += max(0, version - record.version)
+        record.version = max(record.version, version)
+        if self.pending is not None and version >= self.pending[0] + 1:
+            if self.pending[2]:
+                self.stats.latencies.append(time.perf_counter() - self.pending[1])
+            self.pending = None
+            self.answered.set()
+        record.status = frame["game"]["status"]
+        if record.status != "playing":
+            self.stats.games_finished += record.status == "finished"
+            self.stats.finished_in_window += self.stats.window and record.status == "finished"
+            return True
+        legal = frame["view"].get("legal_actions") or []
+        if legal and self.pending is None and self.acted_at != version and not self.stop.is_set():
+            self.acted_at = version
+            delay = self.plan.think_time()
+            if delay > 0:
+                self.thinking = asyncio.ensure_future(
+                    self.act(socket, record, version, legal, delay)
+                )
+            else:
+                await self.act(socket, record, version, legal, 0)
+        return False
+
+    def on_error(self, record: GameRecord, code: str | None) -> None:
+        if self.pending is not None:
+            record.refused += 1
+            self.pending = None
+            self.answered.set()
+        if code == "stale":
+            self.stats.stale += 1
+        else:
+            self.stats.error(f"error frame '{code}'")
+            self.acted_at = None  # a fresh state follows: choose again from it
+
+    async def act(self, socket, record: GameRecord, version: int, legal: list, delay: float):
+        if delay:
+            await asyncio.sleep(delay)
+        if record.version != version or self.stop.is_set() or self.closing:
+            return  # the game moved on while thinking, or the run is over
+        await self.budget.wait(self.stats)
+        if record.version != version or self.stop.is_set() or self.closing:
+            return  # the run ended while waiting for the rate limit
+        action = self.plan.rng.choice(legal)
+        self.pending = (version, time.perf_counter(), self.stats.window)
+        record.sent += 1
+        frame = {"type": "action", "action": action, "expected_version": version}
+        try:
+            await socket.send_str(json.dumps(frame))
+        except (aiohttp.ClientError, ConnectionError, RuntimeError) as error:
+            # Not sent after all; a close the harness did not ask for is counted by the reader.
+            record.sent -= 1
+            self.pending = None
+            if not (self.closing or self.stop.is_set() or socket.closed):
+                self.stats.error(f"sending an action: {type(error).__name__}")
+
+
+class Spectator:
+    """An anonymous socket watching one game: the versions it saw, and when."""
+
+    def __init__(self, browser: Browser, game_id: int):
+        self.browser, self.game_id = browser, game_id
+        self.socket = None
+        self.last = -1
+        self.frames = 0
+        self.backwards = 0
+        self.seen: dict[int, float] = {}  # version -> when it first arrived
+        self.closed_unexpectedly: int | None = None
+        self.closing = False
+        self.status = "playing"
+
+    async def connect(self) -> bool:
+        self.socket = await self.browser.connect(self.game_id)
+        return self.socket is not None
+
+    async def watch(self) -> None:
+        async for message in self.socket:
+            if message.type != aiohttp.WSMsgType.TEXT:
+                break
+            frame = json.loads(message.data)
+            if frame.get("type") != "state":
+                continue
+            version = frame["version"]
+            self.frames += 1
+            if version < self.last:
+                self.backwards += 1
+            self.seen.setdefault(version, time.perf_counter())
+            self.last = max(self.last, version)
+            self.status = frame["game"]["status"]
+        if not self.closing:
+            self.closed_unexpectedly = self.socket.close_code
+
+    async def close(self) -> None:
+        self.closing = True
+        if self.socket is not None:
+            await self.socket.close()

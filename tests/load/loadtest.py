@@ -1,0 +1,628 @@
+"""`python -m tests.load.loadtest {smoke,fast,paced,spectators} [options]`: the load harness.
+
+Starts the production profile on loopback (a fresh PostgreSQL database, a Redis database number,
+Daphne processes, Celery workers and beat; or targets servers already running with `--url`), signs
+clients up through the site's forms, has them play games against bots or watch one over the game
+websocket, and prints what it measured in the window: games, game actions per second, action ->
+frame latency, errors by kind, lost or doubled actions (the log, and `manage.py verify_games`),
+and the servers' CPU and memory per kind of process. See docs/operations.md, "Load test".
+
+Python API: `run(["smoke"])` returns the list of `Result`s it printed.
+"""
+
+import argparse
+import asyncio
+import contextlib
+import math
+import random
+import resource
+import shlex
+import shutil
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiohttp
+
+from . import procstats
+from .clients import Browser, Plan, Player, Spectator, Stats
+from .ledger import Ledger, Verdict, verify_games
+from .servers import (
+    HarnessError,
+    Servers,
+    default_root,
+    external_servers,
+    lock_redis_db,
+    start_servers,
+)
+
+SCENARIOS = {
+    # name: defaults; each may be changed on the command line.
+    "smoke": dict(games=2, duration=10.0, daphnes=1, bots="1,3", think="0", bot_move_delay=0.0),
+    "fast": dict(games=100, duration=60.0, daphnes=2, bots="1,3", think="0", bot_move_delay=0.0),
+    "paced": dict(games=200, duration=60.0, daphnes=2, bots="1,3", think="2-5", bot_move_delay=0.8),
+    "spectators": dict(spectators=1000, duration=60.0, daphnes=2, players=4, bot_move_delay=0.8),
+}
+TARGETS = {
+    "smoke": "0 errors, 0 lost actions, a person's and a bot's action, verify_games clean",
+    "fast": ">= 200 game actions/s, p99 <= 500 ms, 0 errors, 0 lost actions",
+    "paced": "p99 <= 300 ms, 0 errors, 0 lost actions",
+    "spectators": "every socket ends at the game's version, never goes back; 0 errors",
+}
+# How long the first games (or the spectators' sockets) may take to be up before the window.
+START_TIMEOUT = 120.0
+# After the window, how long every spectator may take to reach the game's version.
+CATCH_UP = 15.0
+
+
+@dataclass
+class Result:
+    scenario: str
+    lines: list[str] = field(default_factory=list)
+    figures: dict = field(default_factory=dict)
+    errors: Counter = field(default_factory=Counter)
+    verdict: Verdict | None = None
+    targets_met: bool = True
+
+    def say(self, name: str, text: str) -> None:
+        self.lines.append(f"{name:<14} {text}")
+
+    def check(self, met: bool) -> str:
+        self.targets_met &= met
+        return "[OK]" if met else "[MISSED]"
+
+    def print(self) -> None:
+        rule = "=" * 100
+        print(f"\n{rule}\nLoad test: {self.scenario}\n{rule}")
+        for line in self.lines:
+            print(line)
+        print(rule, flush=True)
+
+
+# --- Command line -------------------------------------------------------------------------------
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(
+        prog="python -m tests.load.loadtest",
+        description="Load harness for Condottiere online (loopback only). See docs/operations.md.",
+    )
+    scenarios = main.add_subparsers(dest="scenario", required=True, metavar="SCENARIO")
+    helps = {
+        "smoke": "a tiny bounded run for CI (2 games, 1 Daphne, 10 s)",
+        "fast": "concurrent person+bots games, bots and person without delay",
+        "paced": "concurrent games at the bot delay, people thinking 2-5 s",
+        "spectators": "one all-bot game watched by many anonymous sockets",
+    }
+    for name, defaults in SCENARIOS.items():
+        sub = scenarios.add_parser(name, help=helps[name])
+        sub.set_defaults(**defaults)
+        if "games" in defaults:
+            sub.add_argument(
+                "--games", type=int, help=f"concurrent games (default {defaults['games']})"
+            )
+            sub.add_argument("--bots", help="bots per game, cycled over the clients (default 1,3)")
+            sub.add_argument("--think", help="a person's think time, s: 0 or LOW-HIGH (uniform)")
+        else:
+            sub.add_argument("--spectators", type=int, help="sockets watching (default 1000)")
+            sub.add_argument("--players", type=int, help="bots at the watched table (default 4)")
+        sub.add_argument("--duration", type=float, help="seconds of measurement")
+        sub.add_argument("--daphnes", type=int, help="Daphne processes to start")
+        sub.add_argument("--workers", type=int, default=1, help="Celery workers (default 1)")
+        sub.add_argument("--concurrency", type=int, default=2, help="per worker (default 2)")
+        sub.add_argument("--bot-move-delay", type=float, help="BOT_MOVE_DELAY for the servers")
+        sub.add_argument("--bot-think", type=float, default=0.05, help="BOT_THINK_SECONDS")
+        sub.add_argument("--level", default="heuristic", help="bot level (default heuristic)")
+        sub.add_argument(
+            "--url",
+            action="append",
+            default=[],
+            help="target this running server instead of starting one (repeatable)",
+        )
+        sub.add_argument(
+            "--database-url", help="with --url: its DATABASE_URL, to count and verify actions"
+        )
+        sub.add_argument("--root", type=Path, default=default_root(), help="the site's checkout")
+        sub.add_argument("--db-name", default="condottiere_load", help="database to (re)create")
+        sub.add_argument("--redis-db", type=int, default=7, help="Redis database number")
+        sub.add_argument("--signup-concurrency", type=int, default=4, help="sign-ups at once")
+        sub.add_argument("--seed", type=int, default=1494, help="the clients' random choices")
+        sub.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    return main
+
+
+def think_range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition("-")
+    return float(low), float(high or low)
+
+
+def parameters(options) -> str:
+    shown = ["duration", "daphnes", "workers", "concurrency", "bot_move_delay", "bot_think"]
+    shown += ["level", "games", "bots", "think", "spectators", "players"]
+    return " ".join(f"{k}={getattr(options, k)}" for k in shown if hasattr(options, k))
+
+
+# --- Running ----------------------------------------------------------------------------------
+
+
+def run(argv: list[str] | None = None) -> list[Result]:
+    """Runs one scenario, prints its block, returns it."""
+    options = parser().parse_args(argv)
+    command = "python -m tests.load.loadtest " + shlex.join(sys.argv[1:] if argv is None else argv)
+    raise_open_files_limit()
+    result = Result(options.scenario)
+    result.say("command", command)
+    result.say("parameters", parameters(options))
+    result.say("targets", TARGETS[options.scenario])
+    result.say("load average", f"at start {procstats.load_average()} (1, 5, 15 min; 2 cores)")
+    lock = None
+    servers: Servers | None = None
+    try:
+        if options.url:
+            servers = external_servers(options.url, options.database_url, options.root)
+        else:
+            lock = lock_redis_db(options.redis_db)
+            if lock is None:
+                raise HarnessError(
+                    f"another load test holds Redis db {options.redis_db}: pass --redis-db N"
+                )
+            servers = start_servers(
+                root=options.root,
+                database=options.db_name,
+                redis_db=options.redis_db,
+                daphnes=options.daphnes,
+                workers=options.workers,
+                concurrency=options.concurrency,
+                bot_move_delay=options.bot_move_delay,
+                bot_think=options.bot_think,
+            )
+        describe_servers(result, servers, options)
+        scenario = play_scenario if "games" in SCENARIOS[options.scenario] else watch_scenario
+        asyncio.run(scenario(options, servers, result))
+        if servers.started_here:
+            # The jobs stop before the log is read, so that no move lands during verify_games.
+            servers.stop(("beat", "celery worker"))
+        check_the_log(result, servers)
+        problems = servers.log_problems()
+        if any(problems.values()):
+            result.say(
+                "server logs", f"tracebacks or ERROR lines: {dict(problems)} {result.check(False)}"
+            )
+    finally:
+        if servers is not None:
+            servers.stop()
+            if servers.workdir is not None:
+                if result.targets_met and not sys.exc_info()[0]:
+                    shutil.rmtree(servers.workdir, ignore_errors=True)
+                else:
+                    result.say("server logs", f"kept in {servers.workdir}")
+        if lock is not None:
+            lock.close()
+    result.say("load average", f"at end {procstats.load_average()}")
+    result.say("verdict", "all targets met" if result.targets_met else "some targets MISSED")
+    result.print()
+    return [result]
+
+
+def raise_open_files_limit() -> None:
+    """A socket is a file: 1,000 spectators need more than the usual 1,024 descriptors."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def describe_servers(result: Result, servers: Servers, options) -> None:
+    if servers.started_here:
+        ports = " ".join(url.rsplit(":", 1)[1] for url in servers.urls)
+        workers = f"{options.workers} celery worker(s) x concurrency {options.concurrency}"
+        result.say(
+            "servers",
+            f"started here: daphne on 127.0.0.1 port(s) {ports}; {workers}; 1 beat; "
+            f"database {options.db_name}, redis db {options.redis_db}",
+        )
+        setup = ", ".join(f"{k} {v:.1f} s" for k, v in servers.setup_seconds.items())
+        result.say("set-up", setup)
+    else:
+        result.say("servers", f"already running: {' '.join(servers.urls)}")
+
+
+def monitor_for(servers: Servers) -> procstats.Monitor:
+    if servers.started_here:
+        roots = {kind: servers.pids(kind) for kind in ("daphne", "celery worker", "beat")}
+    else:
+        ports = [int(url.rsplit(":", 1)[1]) for url in servers.urls if url.count(":") == 2]
+        roots = procstats.external_kinds(ports)
+    return procstats.Monitor(roots)
+
+
+def new_http() -> aiohttp.ClientSession:
+    return aiohttp.ClientSession(
+        cookie_jar=aiohttp.DummyCookieJar(),
+        connector=aiohttp.TCPConnector(limit=0, force_close=False),
+        timeout=aiohttp.ClientTimeout(total=60),
+    )
+
+
+async def sign_up_all(browsers: list[Browser], concurrency: int, run_id: str) -> float:
+    """Sign-ups cost the server a password hash each: a few at a time, before the window."""
+    gate = asyncio.Semaphore(concurrency)
+    started = time.monotonic()
+
+    async def one(index: int, browser: Browser) -> bool:
+        async with gate:
+            return await browser.sign_up(f"load{run_id}x{index}")
+
+    await asyncio.gather(*(one(i, b) for i, b in enumerate(browsers)))
+    return time.monotonic() - started
+
+
+# --- Scenarios with people playing --------------------------------------------------------------
+
+
+async def play_scenario(options, servers: Servers, result: Result) -> None:
+    stats, stop = Stats(), asyncio.Event()
+    ledger = Ledger(servers.database_url) if servers.database_url else None
+    rng = random.Random(options.seed)
+    bots = [int(n) for n in str(options.bots).split(",")]
+    think = think_range(str(options.think))
+    run_id = f"{int(time.time()) % 100000}{rng.randrange(1000)}"
+    async with new_http() as http:
+        browsers = [
+            Browser(http, servers.urls[i % len(servers.urls)], stats) for i in range(options.games)
+        ]
+        seconds = await sign_up_all(browsers, options.signup_concurrency, run_id)
+        signed = sum("sessionid" in b.cookies for b in browsers)
+        result.say(
+            "warm-up",
+            f"{signed}/{len(browsers)} sign-ups in {seconds:.1f} s, "
+            f"{options.signup_concurrency} at a time (a password hash each)",
+        )
+        players = [
+            Player(
+                b,
+                Plan(bots[i % len(bots)], options.level, think, random.Random(rng.random())),
+                stats,
+                stop,
+            )
+            for i, b in enumerate(browsers)
+            if "sessionid" in b.cookies
+        ]
+        started = time.monotonic()
+        tasks = [asyncio.ensure_future(p.run()) for p in players]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(
+                asyncio.gather(*(p.first_socket.wait() for p in players)), START_TIMEOUT
+            )
+        result.say(
+            "first games",
+            f"{stats.games_started} games created and their sockets opened in "
+            f"{time.monotonic() - started:.1f} s (the /play/ form, the game page, the socket)",
+        )
+        monitor = monitor_for(servers)
+        counts_before = ledger.action_counts() if ledger else {}
+        sessions_before = ledger.sessions() if ledger else None
+        db_start = ledger.now() if ledger else None
+        steps_before = stats.version_steps
+        monitor.start()
+        stats.window = True
+        await asyncio.sleep(options.duration)
+        stats.window = False
+        usage = await monitor.stop()
+        counts_after = ledger.action_counts() if ledger else {}
+        sessions_after = ledger.sessions() if ledger else None
+        db_end = ledger.now() if ledger else None
+        steps = stats.version_steps - steps_before
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    window = usage.ended - usage.started
+    report_play(result, options, stats, window, counts_before, counts_after, steps)
+    if ledger:
+        report_bot_latency(result, ledger, db_start, db_end)
+        report_sessions(result, sessions_before, sessions_after, window)
+        ledger.close()
+    report_usage(result, usage)
+    result.figures["stats"] = stats
+
+
+def report_play(result, options, stats, window, before, after, steps) -> None:
+    figures = result.figures
+    in_window = {k: after.get(k, 0) - before.get(k, 0) for k in set(before) | set(after)}
+    total = sum(in_window.values())
+    figures.update(
+        window=window,
+        games_started=stats.games_started,
+        games_finished=stats.games_finished,
+        person_actions_total=after.get("human", 0),
+        bot_actions_total=after.get("bot", 0),
+        actions_in_window=total,
+    )
+    result.say("window", f"{window:.1f} s of measurement")
+    result.say(
+        "games",
+        f"started {stats.games_started} ({stats.started_in_window} in the window), "
+        f"finished {stats.games_finished} ({stats.finished_in_window} in the window)",
+    )
+    if after:
+        rate = total / window
+        split = ", ".join(f"{k} {v}" for k, v in sorted(in_window.items()))
+        figures["actions_per_second"] = rate
+        if options.scenario == "smoke":
+            person, bot = after.get("human", 0), after.get("bot", 0)
+            result.say(
+                "both played",
+                f"{person} actions by people, {bot} by bots in the whole run "
+                + result.check(person > 0 and bot > 0),
+            )
+        met = "" if options.scenario != "fast" else " target >= 200/s " + result.check(rate >= 200)
+        result.say(
+            "game actions",
+            f"{total} accepted in the window = {rate:.1f}/s ({split}; from games_action){met}",
+        )
+    else:
+        rate = steps / window
+        figures["actions_per_second"] = rate
+        result.say("game actions", f"~{rate:.1f}/s (versions the players' sockets saw advance)")
+    latencies = sorted(stats.latencies)
+    p50, p95, p99 = (percentile(latencies, q) for q in (50, 95, 99))
+    figures.update(p50=p50, p95=p95, p99=p99, latency_samples=len(latencies))
+    limit = {"fast": 0.5, "paced": 0.3}.get(options.scenario)
+    met = (
+        ""
+        if limit is None
+        else f" target p99 <= {limit * 1000:.0f} ms "
+        + (result.check(p99 is not None and p99 <= limit))
+    )
+    result.say(
+        "latency",
+        f"action -> state frame: p50 {ms(p50)} p95 {ms(p95)} p99 {ms(p99)} "
+        f"max {ms(latencies[-1] if latencies else None)} (n={len(latencies)}){met}",
+    )
+    result.errors.update(stats.errors)
+    errors = sum(stats.errors.values())
+    figures["errors"] = errors
+    kinds = "; ".join(f"{k}: {v}" for k, v in stats.errors.most_common()) or "none"
+    result.say("errors", f"{errors} target 0 {result.check(errors == 0)} ({kinds})")
+    result.say(
+        "not errors",
+        f"{stats.stale} 'stale' answers (a frame crossed an action); "
+        f"{stats.throttled} waits to stay under the socket rate limit; "
+        f"{stats.http_requests} HTTP requests",
+    )
+
+
+def report_bot_latency(result, ledger: Ledger, since, until) -> None:
+    found = ledger.bot_latency_ms(since, until)
+    if not found:
+        result.say("bot turns", "n/a (no games_action.latency_ms)")
+        return
+    count, quantiles = found
+    if count and quantiles:
+        text = " ".join(
+            f"{n} {v:.0f} ms" for n, v in zip(("p50", "p95", "p99"), quantiles, strict=False)
+        )
+        result.say(
+            "bot turns", f"scheduled -> submitted {text} (n={count}, games_action.latency_ms)"
+        )
+
+
+def report_sessions(result: Result, before: int | None, after: int | None, window: float):
+    if before is not None and after is not None:
+        opened = after - before
+        result.say(
+            "db sessions",
+            f"{opened} PostgreSQL connections opened in the window = {opened / window:.0f}/s "
+            "(pg_stat_database.sessions)",
+        )
+
+
+def check_the_log(result: Result, servers: Servers) -> None:
+    """Lost or doubled actions: the players' own account against the log, gaps in the log, and
+    every game replayed to its snapshot by `manage.py verify_games`."""
+    if not servers.database_url:
+        result.say("lost actions", "not checked: pass --database-url with --url")
+        return
+    ledger = Ledger(servers.database_url)
+    try:
+        if not ledger.wait_until_still():
+            result.say("note", "actions were still being added 60 s after the window")
+        gaps = ledger.games_with_log_gaps()
+        lost = doubled = uncertain = 0
+        stats: Stats | None = result.figures.get("stats")
+        if stats is not None:
+            logged = ledger.human_actions()
+            for game_id, record in stats.games.items():
+                accepted = record.sent - record.refused
+                stored = logged.get(game_id, 0)
+                lost += max(0, accepted - record.unanswered - stored)
+                doubled += max(0, stored - accepted)
+                uncertain += record.unanswered
+        statuses = ledger.game_statuses()
+    finally:
+        ledger.close()
+    verdict = verify_games(servers.root, servers.env)
+    result.verdict = verdict
+    result.figures.update(lost=lost, doubled=doubled, log_gaps=len(gaps), verify_ok=verdict.ok)
+    result.say("games in db", ", ".join(f"{k} {v}" for k, v in sorted(statuses.items())))
+    if stats is not None:
+        met = result.check(lost == 0 and doubled == 0)
+        result.say(
+            "lost actions",
+            f"{lost} lost, {doubled} doubled {met} (each person's accepted actions against "
+            f"games_action; {uncertain} sent just before the end and not answered)",
+        )
+    shown = ", ".join(map(str, gaps[:10]))
+    result.say(
+        "log",
+        f"{len(gaps)} games whose log is not seq 1..version {result.check(not gaps)} {shown}",
+    )
+    result.say(
+        "verify_games",
+        f"{verdict.summary} ({verdict.seconds:.1f} s) {result.check(verdict.ok)}",
+    )
+    if verdict.details:
+        result.lines.extend("               " + line for line in verdict.details.splitlines())
+
+
+def report_usage(result: Result, usage: procstats.Usage) -> None:
+    result.say("processes", f"{'kind':<15}{'cpu s':>8}{'% core':>9}{'peak MiB':>10}{'procs':>7}")
+    for kind, cpu, percent, memory, count in usage.rows():
+        result.say("", f"{kind:<15}{cpu:>8.1f}{percent:>9.0f}{memory:>10.0f}{count:>7}")
+    result.lines.append(
+        "               (CPU over the window incl. reaped children; memory = peak PSS sum; "
+        "postgres and redis-server count every client of them on this machine)"
+    )
+    result.figures["usage"] = list(usage.rows())
+
+
+# --- The spectators' scenario -------------------------------------------------------------------
+
+
+async def watch_scenario(options, servers: Servers, result: Result) -> None:
+    stats = Stats()
+    ledger = Ledger(servers.database_url) if servers.database_url else None
+    async with new_http() as http:
+        host = Browser(http, servers.urls[0], stats)
+        await sign_up_all([host], 1, f"{int(time.time()) % 100000}")
+        fields = {"players": options.players, "turn_seconds": ""}
+        for seat in range(options.players):
+            fields[f"seat_{seat}_kind"] = "bot"
+            fields[f"seat_{seat}_level"] = options.level
+            fields[f"seat_{seat}_username"] = ""
+        game_id = await host.open_game("/tables/new/", fields)
+        if game_id is None:
+            raise HarnessError(f"could not start an all-bot game: {dict(stats.errors)}")
+        result.say("game", f"{game_id}: {options.players} bots ({options.level}) via /tables/new/")
+        started = time.monotonic()
+        watchers = [
+            Spectator(Browser(http, servers.urls[i % len(servers.urls)], stats), game_id)
+            for i in range(options.spectators)
+        ]
+        gate = asyncio.Semaphore(50)
+
+        async def connect(watcher: Spectator) -> bool:
+            async with gate:
+                return await watcher.connect()
+
+        connected = await asyncio.gather(*(connect(w) for w in watchers))
+        live = [w for w, ok in zip(watchers, connected, strict=True) if ok]
+        readers = [asyncio.ensure_future(w.watch()) for w in live]
+        result.say(
+            "warm-up",
+            f"{len(live)}/{len(watchers)} spectator sockets open in "
+            f"{time.monotonic() - started:.1f} s (anonymous; 50 handshakes at a time; "
+            "no page load)",
+        )
+        monitor = monitor_for(servers)
+        before = ledger.action_counts() if ledger else {}
+        monitor.start()
+        window_start = time.monotonic()
+        finished_early = False
+        while time.monotonic() - window_start < options.duration:
+            await asyncio.sleep(1.0)
+            if ledger and ledger.game_version(game_id)[1] != "playing":
+                finished_early = True
+                break
+        usage = await monitor.stop()
+        after = ledger.action_counts() if ledger else {}
+        if ledger:
+            final, status = ledger.game_version(game_id)
+        else:
+            final, status = max((w.last for w in live), default=0), "?"
+        deadline = time.monotonic() + CATCH_UP
+        while time.monotonic() < deadline and any(w.last < final for w in live):
+            await asyncio.sleep(0.2)
+        caught_up = time.monotonic() - (deadline - CATCH_UP)
+        for watcher in live:
+            await watcher.close()
+        await asyncio.gather(*readers, return_exceptions=True)
+    if ledger:
+        ledger.close()
+    window = usage.ended - usage.started
+    report_watch(result, live, watchers, stats, final, status, window, finished_early, caught_up)
+    total = sum(after.values()) - sum(before.values())
+    result.say("game actions", f"{total} in the window = {total / window:.2f}/s (games_action)")
+    report_usage(result, usage)
+
+
+def report_watch(result, live, watchers, stats, final, status, window, early, caught_up) -> None:
+    result.say(
+        "window",
+        f"{window:.1f} s" + (" (the game finished before the window's end)" if early else ""),
+    )
+    result.say(
+        "definition",
+        "a socket passes if its state versions never went back and it reached the game's "
+        "version at the window's end (the final one if finished) within "
+        f"{CATCH_UP:.0f} s; jumps are allowed (docs/protocol.md: notices are coalesced)",
+    )
+    behind = sum(w.last < final for w in live)
+    backwards = sum(w.backwards > 0 for w in live)
+    closed = Counter(w.closed_unexpectedly for w in live if w.closed_unexpectedly is not None)
+    for code, count in closed.items():
+        stats.errors[f"spectator socket closed unexpectedly (code {code})"] += count
+    refused = len(watchers) - len(live)
+    failed = behind + backwards + refused
+    result.say(
+        "every version",
+        f"{len(live) - behind}/{len(watchers)} sockets at version {final} ({status}) "
+        f"{caught_up:.1f} s after the window; {behind} behind, {backwards} went back, "
+        f"{refused} never opened {result.check(failed == 0)}",
+    )
+    seen = [len(w.seen) for w in live]
+    complete = sum(len(w.seen) == (w.last - min(w.seen) + 1) for w in live if w.seen)
+    frames = sum(w.frames for w in live)
+    first = {}
+    for watcher in live:
+        for version, when in watcher.seen.items():
+            first[version] = min(first.get(version, when), when)
+    lags = sorted(when - first[v] for w in live for v, when in w.seen.items())
+    result.say(
+        "versions",
+        f"{sum(seen) / max(1, len(seen)):.1f} distinct versions per socket on average "
+        f"({frames} state frames); {complete} sockets saw every version without a jump",
+    )
+    result.say(
+        "fan-out lag",
+        f"behind the first socket to see a version: p50 {ms(percentile(lags, 50))} "
+        f"p95 {ms(percentile(lags, 95))} p99 {ms(percentile(lags, 99))} max "
+        f"{ms(lags[-1] if lags else None)}",
+    )
+    result.errors.update(stats.errors)
+    errors = sum(stats.errors.values())
+    kinds = "; ".join(f"{k}: {v}" for k, v in stats.errors.most_common()) or "none"
+    result.say("errors", f"{errors} target 0 {result.check(errors == 0)} ({kinds})")
+    result.figures.update(
+        spectators=len(watchers), behind=behind, backwards=backwards, errors=errors
+    )
+
+
+# --- Small helpers ----------------------------------------------------------------------------
+
+
+def percentile(ordered: list[float], q: float) -> float | None:
+    """Nearest-rank percentile of an ordered list."""
+    if not ordered:
+        return None
+    rank = max(1, min(len(ordered), math.ceil(q / 100 * len(ordered))))
+    return ordered[rank - 1]
+
+
+def ms(seconds: float | None) -> str:
+    return "n/a" if seconds is None else f"{seconds * 1000:.0f} ms"
+
+
+def main() -> int:
+    try:
+        results = run()
+    except HarnessError as error:
+        print(f"loadtest: {error}", file=sys.stderr)
+        return 2
+    strict = "--strict" in sys.argv
+    return 1 if strict and not all(r.targets_met for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
