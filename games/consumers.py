@@ -11,6 +11,7 @@ import json
 import logging
 import time
 from collections import deque
+from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -18,10 +19,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games import presence
+from games.latest_tables import latest_tables
 from games.models import Game
 from games.services import (
     ServiceError,
-    game_frame,
     hand_to_bot,
     seat_of,
     submit_action,
@@ -71,6 +72,23 @@ def parse_frame(text: str | None) -> dict:
     return frame
 
 
+@dataclass(frozen=True)
+class Wanted:
+    """The state a socket owes its client: version `at_least` or later, read after `read_after`
+    (time.monotonic()) when the table changed without a new version (None: any read will do)."""
+
+    at_least: int = 0
+    read_after: float | None = None
+
+    @classmethod
+    def fresh(cls) -> "Wanted":
+        return cls(0, time.monotonic())
+
+    def also(self, other: "Wanted") -> "Wanted":
+        afters = [after for after in (self.read_after, other.read_after) if after is not None]
+        return Wanted(max(self.at_least, other.at_least), max(afters) if afters else None)
+
+
 class FloodGuard:
     """Counts frames in a sliding window."""
 
@@ -100,7 +118,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.guard = FloodGuard()
         self.state_lock = asyncio.Lock()
         self.refresh_task: asyncio.Task | None = None
-        self.refresh_wanted = False
+        self.wanted: Wanted | None = None
         self.heartbeat: asyncio.Task | None = None
         self.joined = False
         self.cut_off = False
@@ -180,28 +198,36 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     # --- Server -> client ---------------------------------------------------------------------
 
     async def game_version(self, message):
-        """A group notice. Coalesced: while a state is being built, further notices only ask
-        for one more build, which reads whatever is latest."""
-        self.refresh_wanted = True
+        """A group notice. Coalesced: while a state is being built, further notices only add to
+        what the next build must show, and that build reads whatever is latest."""
+        wanted = Wanted(
+            message.get("version", 0), time.monotonic() if message.get("table") else None
+        )
+        self.wanted = wanted if self.wanted is None else self.wanted.also(wanted)
         if self.refresh_task is None or self.refresh_task.done():
             self.refresh_task = asyncio.ensure_future(self.refresh())
 
     async def refresh(self):
         try:
-            while self.refresh_wanted:
-                self.refresh_wanted = False
-                await self.send_state()
+            while self.wanted is not None:
+                wanted, self.wanted = self.wanted, None
+                await self.send_state(wanted)
         except asyncio.CancelledError:
             raise
         except Exception:  # the socket went away mid-send; the client resyncs on reconnect
             log.exception("could not refresh game %s", self.game_id)
 
-    async def send_state(self):
+    async def send_state(self, wanted: Wanted | None = None):
+        """This seat's frame of the game's table, read once for all the sockets of this process
+        that want the same (games.latest_tables). With nothing named: a read from now."""
+        wanted = wanted or Wanted.fresh()
         # One state at a time, each read after the previous one was sent: versions never go back.
         async with self.state_lock:
-            frame = await self.build_frame()
-            if frame is not None:
-                await self.send_json(frame)
+            table = await latest_tables().get(
+                self.game_id, at_least=wanted.at_least, read_after=wanted.read_after
+            )
+            if table is not None:
+                await self.send(text_data=table.text_for(self.seat))
 
     async def send_error(self, code: str, message: str, version: int | None = None):
         await self.send_json(
@@ -222,10 +248,3 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     @database_sync_to_async
     def find_seat(self):
         return seat_of(Game(pk=self.game_id), self.scope.get("user"))
-
-    @database_sync_to_async
-    def build_frame(self):
-        game = Game.objects.filter(pk=self.game_id).first()
-        if game is None or not game.snapshot:
-            return None
-        return game_frame(game, self.seat)

@@ -28,7 +28,7 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from openskill.models import PlackettLuce
 
 from games.models import Game, Rating, RatingChange, Seat
-from games.services.notify import notify_game
+from games.services.notify import notify_table
 
 log = logging.getLogger(__name__)
 
@@ -194,5 +194,5 @@ def rate_and_tell(game_id: int) -> bool:
     updated = update_for_game(game_id)
     if updated:
         version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
-        notify_game(Game(pk=game_id).group_name(), version or 0)
+        notify_table(Game(pk=game_id).group_name(), version or 0)
     return updated

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
 
 from games.jobs import cancel_delayed, wait_until_idle
 
@@ -35,6 +36,23 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
         test_settings["NAME"] = (
             f"{test_settings.get('NAME') or 'test_' + database['NAME']}_{suffix}"
         )
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, and at the end no other session on it, so that it can be dropped.
+
+    Persistent connections (CONN_MAX_AGE) and the sockets' database threads keep connections
+    open on threads this process no longer runs code on; PostgreSQL refuses to drop a database
+    that has sessions."""
+    yield
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,18 @@
 A frame holds the seat's own `view_for(state, seat)`, the table's public facts (GAME) and the
 public log. Nothing else about hidden cards goes anywhere: the snapshot and `Action.action` never
 leave the server, the log carries only `Action.public`.
+
+A game's table is read once per version (`read_table`) and every socket of the game builds its
+frame from that one read (`Table.frame_for(seat)`), so that a thousand spectators cost one read,
+not a thousand. The log is read up to the game row's version, never past it: the view and the
+log of a frame always describe the same moment.
 """
+
+import json
+import time
+from dataclasses import dataclass, field
+
+from django.utils import translation
 
 from games.engine import GameState, view_for
 from games.models import Action, Game, RatingChange, Seat
@@ -50,7 +61,7 @@ def seat_entry(seat: Seat, you: int | None) -> dict:
     }
 
 
-def game_public(game: Game, seats: list[Seat], you: int | None) -> dict:
+def game_public(game: Game, seats: list[Seat], you: int | None, changes: list[dict]) -> dict:
     """GAME: the table's public facts. The deadline is the same for everyone (it never names
     the seat deciding, so it cannot reveal who is asked whether to discard a hand)."""
     return {
@@ -62,7 +73,7 @@ def game_public(game: Game, seats: list[Seat], you: int | None) -> dict:
         "deadline": epoch_ms(game.turn_deadline),
         "seats": [seat_entry(seat, you) for seat in seats],
         "result": game.result,
-        "rating_changes": rating_changes(game),
+        "rating_changes": changes,
     }
 
 
@@ -87,25 +98,72 @@ def log_entry(action: Action) -> dict:
 
 
 def public_log(game: Game, limit: int = LOG_LENGTH) -> list[dict]:
-    """The last `limit` public entries, oldest first. Actions with no public record (a declined
-    hand discard) are not there at all."""
+    """The last `limit` public entries up to the game's version, oldest first. Actions with no
+    public record (a declined hand discard) are not there at all."""
     rows = (
-        Action.objects.filter(game=game, public__isnull=False)
+        Action.objects.filter(game=game, public__isnull=False, seq__lte=game.version)
         .order_by("-seq")
         .only("seq", "seat", "public")[:limit]
     )
     return [log_entry(action) for action in reversed(list(rows))]
 
 
+@dataclass
+class Table:
+    """One read of a game: the public facts, the state (secret: only views of it leave) and the
+    public log, all at `version`. `read_at` is when the read began (time.monotonic())."""
+
+    version: int
+    game: Game
+    seats: list[Seat]
+    rating_changes: list[dict]
+    state: GameState
+    log: list[dict]
+    read_at: float
+    _texts: dict = field(default_factory=dict, repr=False)
+
+    def frame_for(self, seat: int | None) -> dict:
+        """The `state` frame for one seat (None: a spectator)."""
+        return {
+            "type": "state",
+            "protocol": PROTOCOL,
+            "version": self.version,
+            "game": game_public(self.game, self.seats, seat, self.rating_changes),
+            "view": view_for(self.state, seat),
+            "log": self.log,
+        }
+
+    def text_for(self, seat: int | None) -> str:
+        """`frame_for(seat)` as JSON text, built once per seat and language (a bot seat's name
+        is translated) and shared by the sockets that would build the same."""
+        key = (seat, translation.get_language())
+        if key not in self._texts:
+            self._texts[key] = json.dumps(self.frame_for(seat))
+        return self._texts[key]
+
+
+def table_of(game: Game, read_at: float | None = None) -> Table:
+    """The Table of a game row already loaded (its snapshot included)."""
+    return Table(
+        version=game.version,
+        game=game,
+        seats=list(game.seats.select_related("user").order_by("index")),
+        rating_changes=rating_changes(game),
+        state=load_state(game),
+        log=public_log(game),
+        read_at=time.monotonic() if read_at is None else read_at,
+    )
+
+
+def read_table(game_id: int) -> Table | None:
+    """The game's table as it is now, or None if there is no such game or it has not started."""
+    read_at = time.monotonic()
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not game.snapshot:
+        return None
+    return table_of(game, read_at)
+
+
 def game_frame(game: Game, seat: int | None) -> dict:
-    """The `state` frame for one seat (None: a spectator)."""
-    seats = list(game.seats.select_related("user").order_by("index"))
-    view = view_for(load_state(game), seat)
-    return {
-        "type": "state",
-        "protocol": PROTOCOL,
-        "version": game.version,
-        "game": game_public(game, seats, seat),
-        "view": view,
-        "log": public_log(game),
-    }
+    """The `state` frame for one seat (None: a spectator) of a game row already loaded."""
+    return table_of(game).frame_for(seat)

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.models import Game
 
-from .notify import after_commit, notify_game, notify_lobby_now
+from .notify import after_commit, notify_lobby_now, notify_table
 
 ABORTABLE = (Game.Status.OPEN, Game.Status.PLAYING)
 
@@ -44,5 +44,5 @@ def abort_game(game_id: int) -> bool:
 
 
 def _after_abort(group: str, version: int) -> None:
-    notify_game(group, version)
+    notify_table(group, version)
     notify_lobby_now()

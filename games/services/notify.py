@@ -60,12 +60,23 @@ def group_send_now(group: str, message: dict) -> None:
         log.exception("could not send %s to group %s", message.get("type"), group)
 
 
-def version_message(version: int) -> dict:
-    return {"type": "game.version", "version": version}
+def version_message(version: int, *, table: bool = False) -> dict:
+    """ "Version N exists"; with `table`, "the table changed without a new version" (a stand-in,
+    a rating, an abort): the sockets then read again even if they have version N."""
+    message = {"type": "game.version", "version": version}
+    if table:
+        message["table"] = True
+    return message
 
 
 def notify_game(group: str, version: int) -> None:
+    """After a commit that made version N."""
     group_send_now(group, version_message(version))
+
+
+def notify_table(group: str, version: int) -> None:
+    """After a commit that changed the table (seats, status, ratings) but not the version."""
+    group_send_now(group, version_message(version, table=True))
 
 
 def notify_lobby_now() -> None:

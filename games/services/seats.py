@@ -14,7 +14,7 @@ from .actions import locked_game, seats_of
 from .errors import GameNotPlaying, NotSeated
 from .followups import announce_next, deadline_for
 from .frames import load_state
-from .notify import after_commit, notify_game
+from .notify import after_commit, notify_table
 
 
 def person_seat(game: Game, user) -> Seat | None:
@@ -48,7 +48,7 @@ def set_standin(game_id: int, user, on: bool) -> None:
 
 
 def _after_standin_change(game: Game, its_turn: bool, state, deadline) -> None:
-    notify_game(game.group_name(), game.version)
+    notify_table(game.group_name(), game.version)
     if its_turn:
         # The bot moves at once if it now plays this seat; the person's timer starts again.
         announce_next(game.pk, game.version, state, deadline)

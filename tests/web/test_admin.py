@@ -32,7 +32,7 @@ def staff_client(client, make_user):
 def notices(monkeypatch):
     """The notices the abort service sends after the commit, recorded instead of sent."""
     sent = []
-    monkeypatch.setattr(lifecycle, "notify_game", lambda group, v: sent.append((group, v)))
+    monkeypatch.setattr(lifecycle, "notify_table", lambda group, v: sent.append((group, v)))
     monkeypatch.setattr(lifecycle, "notify_lobby_now", lambda: sent.append(("lobby", None)))
     return sent
 

@@ -208,7 +208,7 @@ def test_a_player_hands_the_seat_to_a_bot_and_takes_it_back(
     two_people, make_user, django_capture_on_commit_callbacks, monkeypatch, announced
 ):
     game, alice, bob = two_people
-    monkeypatch.setattr("games.services.seats.notify_game", lambda *args: None)
+    monkeypatch.setattr("games.services.seats.notify_table", lambda *args: None)
     to_act = current_player(load_state(game))
     person = alice if to_act == 0 else bob
     with django_capture_on_commit_callbacks(execute=True):

@@ -1,0 +1,93 @@
+"""The latest read of each game's table, shared by the sockets of this process.
+
+When a game moves, every socket watching it is told "version N" and must send its seat's frame
+of version N or later. Read alone, a thousand spectators would be a thousand reads of the same
+rows. Here the first socket to ask starts one read (on a database thread); the others wait for
+that same read and use it if it is recent enough for them:
+
+- after a version notice, any read of version N or later will do (the log is append-only and a
+  read at version N shows everything up to N);
+- after a notice that the table changed without a new version (a stand-in, a rating, an abort),
+  or when a socket connects or asks to sync, only a read that began after that moment.
+
+Reads and waiters live on the event loop that serves the sockets (one per Daphne process; one per
+test in the tests), so the cache is kept per loop.
+"""
+
+import asyncio
+import time
+import weakref
+from collections import OrderedDict
+
+from channels.db import database_sync_to_async
+
+from games.services.frames import Table, read_table
+
+# Games whose latest read is kept; the oldest is forgotten first (a read is only a cache).
+CAPACITY = 2000
+
+
+class LatestTables:
+    def __init__(self, read=read_table, capacity: int = CAPACITY):
+        # Off the one thread-sensitive database thread: reads of different games run at once.
+        self._read = database_sync_to_async(read, thread_sensitive=False)
+        self._capacity = capacity
+        self._latest: OrderedDict[int, Table] = OrderedDict()
+        # game id -> (the read in flight, when it began)
+        self._reading: dict[int, tuple[asyncio.Future, float]] = {}
+
+    async def get(
+        self, game_id: int, *, at_least: int = 0, read_after: float | None = None
+    ) -> Table | None:
+        """A read of the game at version `at_least` or later that began after `read_after`
+        (time.monotonic(); None: any time), or None if the game has no table."""
+        while True:
+            table = self._latest.get(game_id)
+            if table is not None and fresh_enough(table, at_least, read_after):
+                self._latest.move_to_end(game_id)
+                return table
+            read, began = self._reading.get(game_id, (None, 0.0))
+            if read is None or (read_after is not None and began < read_after):
+                read = self._start_read(game_id)
+            table = await asyncio.shield(read)
+            if table is None:
+                return None
+            if fresh_enough(table, at_least, read_after):
+                return table
+
+    def _start_read(self, game_id: int) -> asyncio.Future:
+        began = time.monotonic()
+        read = asyncio.ensure_future(self._read_and_keep(game_id))
+        self._reading[game_id] = (read, began)
+        return read
+
+    async def _read_and_keep(self, game_id: int) -> Table | None:
+        try:
+            table = await self._read(game_id)
+        finally:
+            if self._reading.get(game_id, (None,))[0] is asyncio.current_task():
+                del self._reading[game_id]
+        if table is not None:
+            kept = self._latest.get(game_id)
+            if kept is None or kept.read_at <= table.read_at:
+                self._latest[game_id] = table
+                self._latest.move_to_end(game_id)
+                while len(self._latest) > self._capacity:
+                    self._latest.popitem(last=False)
+        return table
+
+
+def fresh_enough(table: Table, at_least: int, read_after: float | None) -> bool:
+    return table.version >= at_least and (read_after is None or table.read_at >= read_after)
+
+
+_per_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def latest_tables() -> LatestTables:
+    """The cache of the running event loop."""
+    loop = asyncio.get_running_loop()
+    tables = _per_loop.get(loop)
+    if tables is None:
+        tables = _per_loop[loop] = LatestTables()
+    return tables

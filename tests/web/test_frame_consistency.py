@@ -1,0 +1,97 @@
+"""Every state frame describes one moment: its view, its log and its version agree.
+
+Whole games played by bots at delay 0 move faster than the sockets read, which is when a view
+and a log read at different moments would disagree (a log entry one version ahead of the view).
+Each frame is checked against the game re-simulated from the stored log up to its version.
+"""
+
+import asyncio
+import random
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games.engine import Options, new_game, view_for
+from games.engine.record import simulate
+from games.models import Action, Game
+from games.services import start_game
+from games.services.frames import LOG_LENGTH, log_entry
+from tests.services import require_redis
+from tests.web.conftest import next_frame, ws_connect
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("close_async_db_connections"),
+]
+
+GAME_SECONDS = 120
+
+
+async def collect_frames(socket, game_id: int) -> list[dict]:
+    """State frames until the game is over."""
+    frames = []
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + GAME_SECONDS
+    while loop.time() < deadline:
+        frame = await next_frame(socket, "state", timeout=30)
+        frames.append(frame)
+        if frame["game"]["status"] == Game.Status.FINISHED:
+            return frames
+    raise AssertionError(f"game {game_id} did not finish in {GAME_SECONDS} s")
+
+
+def states_and_log(game_id: int):
+    """The game re-simulated from its stored log (state after each version), and the log."""
+    game = Game.objects.get(pk=game_id)
+    actions = list(Action.objects.filter(game=game).order_by("seq"))
+    first = random.Random(game.seed).randrange(game.players)
+    initial = new_game(game.players, seed=game.seed, options=Options(), first=first)
+    states = simulate(initial, [(action.seat, action.action) for action in actions])
+    return states, actions
+
+
+def expected_log(actions, version: int) -> list[dict]:
+    public = [log_entry(a) for a in actions if a.seq <= version and a.public is not None]
+    return public[-LOG_LENGTH:]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+async def test_every_frame_of_whole_bot_games_shows_one_version(
+    make_user, make_table, settings, players
+):
+    if settings.REDIS_URL:
+        require_redis()
+    settings.JOB_RUNNER = "in_process"  # the bots move in this process, as fast as they can
+    settings.BOT_MOVE_DELAY = 0
+
+    def set_up():
+        alice = make_user("alice")
+        bots = {index: "random" for index in range(1, players)}
+        game = make_table(players, people={0: alice}, bots=bots, seed=40 + players)
+        game.seats.filter(index=0).update(standin=True)  # alice's stand-in plays for her
+        return game, alice
+
+    game, alice = await database_sync_to_async(set_up)()
+    seat_socket = await ws_connect_when_started(game, alice)
+    spectator = await ws_connect(f"/ws/games/{game.pk}/")
+    seat_frames, spectator_frames = await asyncio.gather(
+        collect_frames(seat_socket, game.pk), collect_frames(spectator, game.pk)
+    )
+    states, actions = await database_sync_to_async(states_and_log)(game.pk)
+
+    for seat, frames in ((0, seat_frames), (None, spectator_frames)):
+        versions = [frame["version"] for frame in frames]
+        assert versions == sorted(versions), "a socket's versions went back"
+        for frame in frames:
+            version = frame["version"]
+            assert frame["log"] == expected_log(actions, version), f"log torn at v{version}"
+            assert frame["view"] == view_for(states[version], seat), f"view torn at v{version}"
+    assert len(actions) > 20 and settings.JOB_RUNNER == "in_process"
+    for socket in (seat_socket, spectator):
+        await socket.disconnect()
+
+
+async def ws_connect_when_started(game, user):
+    """Start the game once a socket of the seat is open, so that it sees every version."""
+    await database_sync_to_async(start_game)(game.pk)
+    return await ws_connect(f"/ws/games/{game.pk}/", user)
