@@ -72,8 +72,9 @@ def require(name: str, why: str) -> str:
     return value
 
 
-def database_config(url: str) -> dict:
-    """Parse DATABASE_URL, accepting only the engines this project supports."""
+def database_config(url: str, conn_max_age: int = 0) -> dict:
+    """Parse DATABASE_URL, accepting only the engines this project supports. Connections live
+    `conn_max_age` seconds (0: one per request), checked before reuse."""
     import dj_database_url
 
     scheme = urlparse(url).scheme
@@ -82,7 +83,9 @@ def database_config(url: str) -> dict:
             f"DATABASE_URL must start with postgres:// or sqlite://; got {url!r}"
         )
     try:
-        config = dj_database_url.parse(url, conn_max_age=0)
+        config = dj_database_url.parse(
+            url, conn_max_age=conn_max_age, conn_health_checks=conn_max_age > 0
+        )
     except Exception as error:  # dj_database_url raises several types for bad URLs
         raise ImproperlyConfigured(f"DATABASE_URL is malformed ({error}): {url!r}") from None
     if scheme.startswith("postgres") and not config.get("NAME"):

@@ -86,7 +86,9 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": database_config(DATABASE_URL)}
+    # Persistent connections: opening one costs PostgreSQL a process fork, and every socket and
+    # job would otherwise open one per database call. Checked before reuse (a restarted server).
+    DATABASES = {"default": database_config(DATABASE_URL, env_int("DATABASE_CONN_MAX_AGE", 300))}
 else:
     DATABASES = {
         "default": {

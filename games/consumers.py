@@ -13,12 +13,12 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games import presence
+from games.database_threads import in_database_thread
 from games.latest_tables import latest_tables
 from games.models import Game
 from games.services import (
@@ -137,7 +137,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         self.heartbeat = await presence.socket_opened(self.channel_name, user, self.game_id)
         await self.send_state()
-        await database_sync_to_async(resume_stalled_bot_turn)(self.game_id)
+        await in_database_thread(resume_stalled_bot_turn)(self.game_id)
 
     async def disconnect(self, code):
         if self.refresh_task is not None:
@@ -170,7 +170,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.send_error(NotSeated.code, str(NotSeated.default_message))
             return
         try:
-            await database_sync_to_async(submit_action)(
+            await in_database_thread(submit_action)(
                 self.game_id, self.seat, frame["action"], frame["expected_version"]
             )
         except ServiceError as error:
@@ -179,7 +179,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def on_sync(self, frame):
         await self.send_state()
-        await database_sync_to_async(resume_stalled_bot_turn)(self.game_id)
+        await in_database_thread(resume_stalled_bot_turn)(self.game_id)
 
     async def on_ping(self, frame):
         await self.send_json({"type": "pong", "id": frame.get("id")})
@@ -191,7 +191,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         change = hand_to_bot if frame["on"] else take_back_seat
         try:
-            await database_sync_to_async(change)(self.game_id, user)
+            await in_database_thread(change)(self.game_id, user)
         except ServiceError as error:
             await self.send_service_error(error)
 
@@ -241,10 +241,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     # --- Database -------------------------------------------------------------------------------
 
-    @database_sync_to_async
+    @in_database_thread
     def game_status(self):
         return Game.objects.filter(pk=self.game_id).values_list("status", flat=True).first()
 
-    @database_sync_to_async
+    @in_database_thread
     def find_seat(self):
         return seat_of(Game(pk=self.game_id), self.scope.get("user"))

@@ -19,8 +19,7 @@ import time
 import weakref
 from collections import OrderedDict
 
-from channels.db import database_sync_to_async
-
+from games.database_threads import in_database_thread
 from games.services.frames import Table, read_table
 
 # Games whose latest read is kept; the oldest is forgotten first (a read is only a cache).
@@ -29,8 +28,7 @@ CAPACITY = 2000
 
 class LatestTables:
     def __init__(self, read=read_table, capacity: int = CAPACITY):
-        # Off the one thread-sensitive database thread: reads of different games run at once.
-        self._read = database_sync_to_async(read, thread_sensitive=False)
+        self._read = in_database_thread(read)
         self._capacity = capacity
         self._latest: OrderedDict[int, Table] = OrderedDict()
         # game id -> (the read in flight, when it began)

@@ -8,13 +8,13 @@ a late refresh. Nothing secret is in it: who sits where, the rules, the status.
 import asyncio
 import json
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
 from games import presence
+from games.database_threads import in_database_thread
 from games.lobby import WATCHABLE_GAMES
 from games.models import Game
 from games.services.notify import LOBBY_GROUP, remember_socket_loop
@@ -136,4 +136,4 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         await self.send_tables()
 
     async def send_tables(self):
-        await self.send_json(await database_sync_to_async(tables_frame)(self.user_id))
+        await self.send_json(await in_database_thread(tables_frame)(self.user_id))

@@ -10,9 +10,9 @@ age, so a tab left open all day still counts.
 import asyncio
 from datetime import timedelta
 
-from channels.db import database_sync_to_async
 from django.utils import timezone
 
+from games.database_threads import in_database_thread
 from games.models import Presence
 
 # A row older than this is taken for the leftover of a crashed server, not a live socket.
@@ -41,19 +41,19 @@ def touch(channel_name: str) -> None:
 
 async def socket_opened(channel_name: str, user, game_id: int | None) -> asyncio.Task:
     """Record the socket and start its heartbeat; give the task to `socket_closed`."""
-    await database_sync_to_async(connected)(channel_name, user, game_id)
+    await in_database_thread(connected)(channel_name, user, game_id)
     return asyncio.ensure_future(keep_fresh(channel_name))
 
 
 async def socket_closed(channel_name: str, heartbeat: asyncio.Task | None) -> None:
     if heartbeat is not None:
         heartbeat.cancel()
-    await database_sync_to_async(disconnected)(channel_name)
+    await in_database_thread(disconnected)(channel_name)
 
 
 async def keep_fresh(channel_name: str) -> None:
     """Touch the socket's row every HEARTBEAT_SECONDS until cancelled (when the socket closes)."""
-    touch_row = database_sync_to_async(touch)
+    touch_row = in_database_thread(touch)
     while True:
         await asyncio.sleep(HEARTBEAT_SECONDS)
         await touch_row(channel_name)

@@ -13,6 +13,7 @@ from collections import Counter
 from datetime import timedelta
 
 import pytest
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -220,9 +221,11 @@ async def test_a_socket_left_open_longer_than_the_stale_age_still_counts(make_us
     live = database_sync_to_async(lambda: list(presence.live_presences().values_list("user_id")))
 
     def backdate_then_count_live():
-        # One call: the heartbeat's touch runs on the same database thread, so none falls between.
-        Presence.objects.update(seen_at=long_ago)
-        return presence.live_presences().count()
+        # One transaction: a heartbeat's touch waits for the backdated row's lock, so none falls
+        # between the two.
+        with transaction.atomic():
+            Presence.objects.update(seen_at=long_ago)
+            return presence.live_presences().count()
 
     # Without a heartbeat this socket would no longer count.
     assert await database_sync_to_async(backdate_then_count_live)() == 0

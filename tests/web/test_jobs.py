@@ -6,6 +6,7 @@ import threading
 import time
 
 import pytest
+from django.db import OperationalError
 
 from condottiere_site.celery import app
 from games import jobs, tasks
@@ -149,3 +150,11 @@ def test_a_forked_process_runs_its_jobs_on_a_pool_of_its_own(in_process, recorde
         assert parent_end.poll(10) and parent_end.recv() is True
     finally:
         child.join(10)
+
+
+def test_a_job_refused_by_the_database_is_retried_with_a_growing_pause():
+    app.loader.import_default_modules()
+    task = app.tasks[jobs.task_name("bot_turn")]
+    assert OperationalError in task.autoretry_for and task.max_retries >= 5
+    assert task.retry_backoff and task.retry_backoff_max <= 10
+    assert task.acks_late

@@ -69,3 +69,32 @@ def test_production_passes_the_deploy_check():
     result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def settings_of(code: str, **env: str) -> str:
+    program = f"import django; django.setup(); from django.conf import settings as s; print({code})"
+    result = subprocess.run(
+        [sys.executable, "-c", program],
+        cwd=ROOT,
+        env={**BASE_ENV, "DJANGO_SETTINGS_MODULE": "condottiere_site.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_postgresql_connections_persist_and_are_checked_before_reuse():
+    url = "postgres://postgres@127.0.0.1:5432/test"
+    code = "s.DATABASES['default']['CONN_MAX_AGE'], s.DATABASES['default']['CONN_HEALTH_CHECKS']"
+    assert settings_of(code, DATABASE_URL=url) == "300 True"
+    assert settings_of(code, DATABASE_URL=url, DATABASE_CONN_MAX_AGE="0") == "0 False"
+
+
+def test_the_channel_layer_reads_longer_than_its_blocking_read():
+    """redis-py 8's 5 s default would cut channels-redis's 5 s blocking read short."""
+    host = settings_of(
+        "s.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]", REDIS_URL="redis://h:1/0"
+    )
+    assert "'socket_timeout': 30" in host and "'address': 'redis://h:1/0'" in host
