@@ -23,6 +23,8 @@ FRAMES_PER_WINDOW, FRAME_WINDOW = 18, 2.0
 # At the end, how long an action already sent may wait for its answer before the socket closes.
 ANSWER_GRACE = 5.0
 PASSWORD = "Mercenary-Captain-1494"
+# asyncio's timeout is the built-in TimeoutError from Python 3.11 only.
+TIMEOUTS = (TimeoutError, asyncio.TimeoutError)
 
 
 @dataclass
@@ -100,8 +102,8 @@ class Browser:
                 self.keep(response)
                 body = await response.text()
                 location = response.headers.get("Location", "")
-        except (aiohttp.ClientError, TimeoutError) as error:
-            self.stats.error(f"HTTP {method} {label(path)}: {type(error).__name__}")
+        except (aiohttp.ClientError, *TIMEOUTS) as error:
+            self.stats.error(f"HTTP {method} {label(path)}: {describe(error)}")
             return None
         if response.status >= 400:
             self.stats.error(f"HTTP {response.status} on {method} {label(path)}")
@@ -157,9 +159,15 @@ class Browser:
             )
         except aiohttp.WSServerHandshakeError as error:
             self.stats.error(f"websocket handshake refused: HTTP {error.status}")
-        except (aiohttp.ClientError, TimeoutError) as error:
-            self.stats.error(f"websocket connect: {type(error).__name__}")
+        except (aiohttp.ClientError, *TIMEOUTS) as error:
+            self.stats.error(f"websocket connect: {describe(error)}")
         return None
+
+
+def describe(error: BaseException) -> str:
+    """An exception as an error kind: its type and message, without ports or addresses."""
+    text = re.sub(r"(127\.0\.0\.1|localhost):\d+", "<server>", str(error))[:80]
+    return f"{type(error).__name__} {text}".strip()
 
 
 def form_errors(body: str) -> str:
@@ -203,8 +211,16 @@ class Player:
     """A person: starts a game against bots through /play/, plays it over the socket, and
     starts another when it ends, until `stop` is set."""
 
-    def __init__(self, browser: Browser, plan: Plan, stats: Stats, stop: asyncio.Event):
+    def __init__(
+        self,
+        browser: Browser,
+        plan: Plan,
+        stats: Stats,
+        stop: asyncio.Event,
+        ramp: asyncio.Semaphore | None = None,
+    ):
         self.browser, self.plan, self.stats, self.stop = browser, plan, stats, stop
+        self.ramp = ramp  # limits how many first games open at once
         self.budget = FrameBudget()
         self.first_socket = asyncio.Event()
         # The game being played: the action awaiting its frame, and the version acted on.
@@ -217,7 +233,11 @@ class Player:
     async def run(self) -> None:
         while not self.stop.is_set():
             fields = {"bots": self.plan.bots, "level": self.plan.level, "turn_seconds": ""}
-            game_id = await self.browser.open_game("/play/", fields)
+            if self.ramp is not None and not self.first_socket.is_set():
+                async with self.ramp:
+                    game_id = await self.browser.open_game("/play/", fields)
+            else:
+                game_id = await self.browser.open_game("/play/", fields)
             if game_id is None:
                 await asyncio.sleep(1.0)
                 continue
@@ -262,7 +282,7 @@ class Player:
             self.answered.clear()
             try:
                 await asyncio.wait_for(self.answered.wait(), deadline - time.monotonic())
-            except TimeoutError:
+            except TIMEOUTS:
                 break
         self.closing = True
         await socket.close()
@@ -331,7 +351,7 @@ class Player:
             record.sent -= 1
             self.pending = None
             if not (self.closing or self.stop.is_set() or socket.closed):
-                self.stats.error(f"sending an action: {type(error).__name__}")
+                self.stats.error(f"sending an action: {describe(error)}")
 
 
 class Spectator:
@@ -344,12 +364,16 @@ class Spectator:
         self.frames = 0
         self.backwards = 0
         self.seen: dict[int, float] = {}  # version -> when it first arrived
+        self.first: int | None = None  # the version of the state sent on connect
+        self.handshake: float | None = None  # seconds the opening handshake took
         self.closed_unexpectedly: int | None = None
         self.closing = False
         self.status = "playing"
 
     async def connect(self) -> bool:
+        started = time.perf_counter()
         self.socket = await self.browser.connect(self.game_id)
+        self.handshake = time.perf_counter() - started
         return self.socket is not None
 
     async def watch(self) -> None:
@@ -363,6 +387,8 @@ class Spectator:
             self.frames += 1
             if version < self.last:
                 self.backwards += 1
+            if self.first is None:
+                self.first = version
             self.seen.setdefault(version, time.perf_counter())
             self.last = max(self.last, version)
             self.status = frame["game"]["status"]

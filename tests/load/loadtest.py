@@ -18,6 +18,7 @@ import random
 import resource
 import shlex
 import shutil
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -27,7 +28,7 @@ from pathlib import Path
 import aiohttp
 
 from . import procstats
-from .clients import Browser, Plan, Player, Spectator, Stats
+from .clients import TIMEOUTS, Browser, Plan, Player, Spectator, Stats
 from .ledger import Ledger, Verdict, verify_games
 from .servers import (
     HarnessError,
@@ -112,6 +113,9 @@ def parser() -> argparse.ArgumentParser:
         sub.add_argument("--daphnes", type=int, help="Daphne processes to start")
         sub.add_argument("--workers", type=int, default=1, help="Celery workers (default 1)")
         sub.add_argument("--concurrency", type=int, default=2, help="per worker (default 2)")
+        sub.add_argument(
+            "--pool", default="prefork", help="Celery pool: prefork (default), threads, solo"
+        )
         sub.add_argument("--bot-move-delay", type=float, help="BOT_MOVE_DELAY for the servers")
         sub.add_argument("--bot-think", type=float, default=0.05, help="BOT_THINK_SECONDS")
         sub.add_argument("--level", default="heuristic", help="bot level (default heuristic)")
@@ -128,6 +132,13 @@ def parser() -> argparse.ArgumentParser:
         sub.add_argument("--db-name", default="condottiere_load", help="database to (re)create")
         sub.add_argument("--redis-db", type=int, default=7, help="Redis database number")
         sub.add_argument("--signup-concurrency", type=int, default=4, help="sign-ups at once")
+        ramp = 50 if name == "spectators" else 10
+        sub.add_argument(
+            "--ramp",
+            type=int,
+            default=ramp,
+            help=f"first games or sockets opened at once, 0 = all (default {ramp})",
+        )
         sub.add_argument("--seed", type=int, default=1494, help="the clients' random choices")
         sub.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     return main
@@ -139,7 +150,8 @@ def think_range(text: str) -> tuple[float, float]:
 
 
 def parameters(options) -> str:
-    shown = ["duration", "daphnes", "workers", "concurrency", "bot_move_delay", "bot_think"]
+    shown = ["duration", "daphnes", "workers", "concurrency", "pool", "bot_move_delay"]
+    shown += ["bot_think"]
     shown += ["level", "games", "bots", "think", "spectators", "players"]
     return " ".join(f"{k}={getattr(options, k)}" for k in shown if hasattr(options, k))
 
@@ -150,12 +162,14 @@ def parameters(options) -> str:
 def run(argv: list[str] | None = None) -> list[Result]:
     """Runs one scenario, prints its block, returns it."""
     options = parser().parse_args(argv)
+    options.root = options.root.resolve()
     command = "python -m tests.load.loadtest " + shlex.join(sys.argv[1:] if argv is None else argv)
     raise_open_files_limit()
     result = Result(options.scenario)
     result.say("command", command)
     result.say("parameters", parameters(options))
     result.say("targets", TARGETS[options.scenario])
+    result.say("site", describe_checkout(options.root))
     result.say("load average", f"at start {procstats.load_average()} (1, 5, 15 min; 2 cores)")
     lock = None
     servers: Servers | None = None
@@ -175,6 +189,7 @@ def run(argv: list[str] | None = None) -> list[Result]:
                 daphnes=options.daphnes,
                 workers=options.workers,
                 concurrency=options.concurrency,
+                pool=options.pool,
                 bot_move_delay=options.bot_move_delay,
                 bot_think=options.bot_think,
             )
@@ -214,10 +229,33 @@ def raise_open_files_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
+def describe_checkout(root: Path) -> str:
+    """The checkout the servers run: its commit, and whether files differ from it."""
+
+    def git(*args: str) -> str:
+        try:
+            done = subprocess.run(
+                ["git", "-C", str(root), *args], capture_output=True, text=True, timeout=10
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            return ""
+        return done.stdout.strip() if done.returncode == 0 else ""
+
+    commit = git("log", "-1", "--format=%h %cs %s")
+    if not commit:
+        return f"{root} (not a git checkout)"
+    changed = [line for line in git("status", "--porcelain").splitlines() if line[:2] != "??"]
+    dirty = f"; {len(changed)} files changed since" if changed else ""
+    return f"{root} at {commit[:80]}{dirty}"
+
+
 def describe_servers(result: Result, servers: Servers, options) -> None:
     if servers.started_here:
         ports = " ".join(url.rsplit(":", 1)[1] for url in servers.urls)
-        workers = f"{options.workers} celery worker(s) x concurrency {options.concurrency}"
+        workers = (
+            f"{options.workers} celery worker(s) x concurrency {options.concurrency} "
+            f"({options.pool})"
+        )
         result.say(
             "servers",
             f"started here: daphne on 127.0.0.1 port(s) {ports}; {workers}; 1 beat; "
@@ -280,26 +318,29 @@ async def play_scenario(options, servers: Servers, result: Result) -> None:
             f"{signed}/{len(browsers)} sign-ups in {seconds:.1f} s, "
             f"{options.signup_concurrency} at a time (a password hash each)",
         )
+        ramp = asyncio.Semaphore(options.ramp) if options.ramp > 0 else None
         players = [
             Player(
                 b,
                 Plan(bots[i % len(bots)], options.level, think, random.Random(rng.random())),
                 stats,
                 stop,
+                ramp,
             )
             for i, b in enumerate(browsers)
             if "sessionid" in b.cookies
         ]
         started = time.monotonic()
         tasks = [asyncio.ensure_future(p.run()) for p in players]
-        with contextlib.suppress(TimeoutError):
+        with contextlib.suppress(*TIMEOUTS):
             await asyncio.wait_for(
                 asyncio.gather(*(p.first_socket.wait() for p in players)), START_TIMEOUT
             )
         result.say(
             "first games",
             f"{stats.games_started} games created and their sockets opened in "
-            f"{time.monotonic() - started:.1f} s (the /play/ form, the game page, the socket)",
+            f"{time.monotonic() - started:.1f} s (the /play/ form, the game page, the socket; "
+            + (f"{options.ramp} at a time)" if ramp else "all at once)"),
         )
         monitor = monitor_for(servers)
         counts_before = ledger.action_counts() if ledger else {}
@@ -500,7 +541,7 @@ async def watch_scenario(options, servers: Servers, result: Result) -> None:
             Spectator(Browser(http, servers.urls[i % len(servers.urls)], stats), game_id)
             for i in range(options.spectators)
         ]
-        gate = asyncio.Semaphore(50)
+        gate = asyncio.Semaphore(options.ramp or options.spectators)
 
         async def connect(watcher: Spectator) -> bool:
             async with gate:
@@ -512,11 +553,19 @@ async def watch_scenario(options, servers: Servers, result: Result) -> None:
         result.say(
             "warm-up",
             f"{len(live)}/{len(watchers)} spectator sockets open in "
-            f"{time.monotonic() - started:.1f} s (anonymous; 50 handshakes at a time; "
-            "no page load)",
+            f"{time.monotonic() - started:.1f} s (anonymous; {options.ramp or 'all'} "
+            "handshakes at a time; no page load)",
+        )
+        handshakes = sorted(w.handshake for w in live if w.handshake is not None)
+        result.say(
+            "handshakes",
+            f"opening handshake p50 {ms(percentile(handshakes, 50))} p95 "
+            f"{ms(percentile(handshakes, 95))} p99 {ms(percentile(handshakes, 99))} "
+            f"max {ms(handshakes[-1] if handshakes else None)}",
         )
         monitor = monitor_for(servers)
         before = ledger.action_counts() if ledger else {}
+        sessions_before = ledger.sessions() if ledger else None
         monitor.start()
         window_start = time.monotonic()
         finished_early = False
@@ -527,6 +576,7 @@ async def watch_scenario(options, servers: Servers, result: Result) -> None:
                 break
         usage = await monitor.stop()
         after = ledger.action_counts() if ledger else {}
+        sessions_after = ledger.sessions() if ledger else None
         if ledger:
             final, status = ledger.game_version(game_id)
         else:
@@ -544,6 +594,7 @@ async def watch_scenario(options, servers: Servers, result: Result) -> None:
     report_watch(result, live, watchers, stats, final, status, window, finished_early, caught_up)
     total = sum(after.values()) - sum(before.values())
     result.say("game actions", f"{total} in the window = {total / window:.2f}/s (games_action)")
+    report_sessions(result, sessions_before, sessions_after, window)
     report_usage(result, usage)
 
 
@@ -577,8 +628,10 @@ def report_watch(result, live, watchers, stats, final, status, window, early, ca
     first = {}
     for watcher in live:
         for version, when in watcher.seen.items():
-            first[version] = min(first.get(version, when), when)
-    lags = sorted(when - first[v] for w in live for v, when in w.seen.items())
+            if version != watcher.first:
+                first[version] = min(first.get(version, when), when)
+    # A socket's first frame came with its handshake, not with a move: only later ones count.
+    lags = sorted(when - first[v] for w in live for v, when in w.seen.items() if v != w.first)
     result.say(
         "versions",
         f"{sum(seen) / max(1, len(seen)):.1f} distinct versions per socket on average "

@@ -193,7 +193,12 @@ class Servers:
 
 
 def server_env(
-    database: str, redis_url: str, ports: list[int], bot_move_delay: float, bot_think: float
+    root: Path,
+    database: str,
+    redis_url: str,
+    ports: list[int],
+    bot_move_delay: float,
+    bot_think: float,
 ) -> dict:
     env = {
         key: value
@@ -214,6 +219,8 @@ def server_env(
         BOT_MOVE_DELAY=str(bot_move_delay),
         BOT_THINK_SECONDS=str(bot_think),
         PYTHONUNBUFFERED="1",
+        # The checkout under test comes first, before an editable install of another one.
+        PYTHONPATH=os.pathsep.join([str(root), *filter(None, [os.environ.get("PYTHONPATH")])]),
     )
     return env
 
@@ -254,6 +261,7 @@ def start_servers(
     daphnes: int,
     workers: int,
     concurrency: int,
+    pool: str,
     bot_move_delay: float,
     bot_think: float,
     say=print,
@@ -262,7 +270,7 @@ def start_servers(
     each answers. On any failure the processes already started are stopped before raising."""
     redis_url = f"{REDIS_BASE}/{redis_db}"
     ports = free_ports(daphnes)
-    env = server_env(database_url(database), redis_url, ports, bot_move_delay, bot_think)
+    env = server_env(root, database_url(database), redis_url, ports, bot_move_delay, bot_think)
     workdir = Path(tempfile.mkdtemp(prefix="condottiere-load-"))
     servers = Servers(
         urls=[f"http://{HOST}:{port}" for port in ports],
@@ -292,7 +300,7 @@ def start_servers(
         celery = tool(root, "celery")
         for index in range(workers):
             argv = [celery, "-A", "condottiere_site", "worker", "--concurrency", str(concurrency)]
-            argv += ["--loglevel", "WARNING", "-n", f"load{index + 1}@%h"]
+            argv += ["--pool", pool, "--loglevel", "WARNING", "-n", f"load{index + 1}@%h"]
             spawn(servers, "celery worker", argv, f"worker-{index + 1}")
         argv = [celery, "-A", "condottiere_site", "beat", "--loglevel", "WARNING"]
         argv += ["--schedule", str(workdir / "celerybeat-schedule")]
@@ -353,5 +361,7 @@ def external_servers(urls: list[str], database: str | None, root: Path) -> Serve
             raise HarnessError(f"{url} does not answer 200 on /")
     if database:
         check_loopback(database)
-    env = {**os.environ, "DATABASE_URL": database} if database else dict(os.environ)
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    if database:
+        env["DATABASE_URL"] = database
     return Servers(urls=[u.rstrip("/") for u in urls], database_url=database, root=root, env=env)
