@@ -139,6 +139,13 @@ def parser() -> argparse.ArgumentParser:
             default=ramp,
             help=f"first games or sockets opened at once, 0 = all (default {ramp})",
         )
+        sub.add_argument(
+            "--env",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="one more environment variable for the started servers (repeatable)",
+        )
         sub.add_argument("--seed", type=int, default=1494, help="the clients' random choices")
         sub.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     return main
@@ -153,7 +160,8 @@ def parameters(options) -> str:
     shown = ["duration", "daphnes", "workers", "concurrency", "pool", "bot_move_delay"]
     shown += ["bot_think"]
     shown += ["level", "games", "bots", "think", "spectators", "players"]
-    return " ".join(f"{k}={getattr(options, k)}" for k in shown if hasattr(options, k))
+    text = " ".join(f"{k}={getattr(options, k)}" for k in shown if hasattr(options, k))
+    return text + "".join(f" env {item}" for item in options.env)
 
 
 # --- Running ----------------------------------------------------------------------------------
@@ -163,6 +171,8 @@ def run(argv: list[str] | None = None) -> list[Result]:
     """Runs one scenario, prints its block, returns it."""
     options = parser().parse_args(argv)
     options.root = options.root.resolve()
+    if any("=" not in item for item in options.env):
+        raise HarnessError("--env takes NAME=VALUE")
     command = "python -m tests.load.loadtest " + shlex.join(sys.argv[1:] if argv is None else argv)
     raise_open_files_limit()
     result = Result(options.scenario)
@@ -190,6 +200,7 @@ def run(argv: list[str] | None = None) -> list[Result]:
                 workers=options.workers,
                 concurrency=options.concurrency,
                 pool=options.pool,
+                extra_env=dict(item.split("=", 1) for item in options.env),
                 bot_move_delay=options.bot_move_delay,
                 bot_think=options.bot_think,
             )

@@ -203,8 +203,7 @@ def server_env(
     env = {
         key: value
         for key, value in os.environ.items()
-        if not key.startswith(("DJANGO_", "BOT_", "JOB_", "CELERY_"))
-        and key not in ("DATABASE_URL", "REDIS_URL")
+        if not key.startswith(("DJANGO_", "BOT_", "JOB_", "CELERY_", "DATABASE_", "REDIS_"))
     }
     origins = [f"http://{host}:{port}" for port in ports for host in (HOST, "localhost")]
     env.update(
@@ -264,6 +263,7 @@ def start_servers(
     pool: str,
     bot_move_delay: float,
     bot_think: float,
+    extra_env: dict | None = None,
     say=print,
 ) -> Servers:
     """Fresh database and Redis db, migrations, static files, then every process; waits until
@@ -271,6 +271,7 @@ def start_servers(
     redis_url = f"{REDIS_BASE}/{redis_db}"
     ports = free_ports(daphnes)
     env = server_env(root, database_url(database), redis_url, ports, bot_move_delay, bot_think)
+    env.update(extra_env or {})
     workdir = Path(tempfile.mkdtemp(prefix="condottiere-load-"))
     servers = Servers(
         urls=[f"http://{HOST}:{port}" for port in ports],
