@@ -4,7 +4,7 @@ The views are thin: a form or a URL becomes one call to `games.lobby`, whose Lob
 is shown to the person as it is, and nothing changes when it is raised.
 """
 
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -65,7 +65,7 @@ def lobby_labels() -> dict:
 def decorate(entry: dict) -> dict:
     """Adds the human words to a table entry, for the server-rendered first view."""
     entry["option_names"] = [str(OPTION_LABELS[key]) for key in entry["options"]]
-    entry["created"] = datetime.fromtimestamp(entry["created_at"] / 1000, tz=UTC)
+    entry["created"] = datetime.fromtimestamp(entry["created_at"] / 1000, tz=timezone.utc)
     for seat in entry["seats"]:
         seat["level_name"] = level_name(seat["level"]) if seat["level"] else ""
         seat["colour_name"] = str(SEAT_COLOUR_LABELS[seat["colour"]])
