@@ -1,6 +1,14 @@
 # Two commands on a fresh clone: `make run` and `make test`. See README.md.
 SHELL := /bin/bash
-PYTHON ?= python3.11
+# The Pythons that pyproject.toml accepts (.ci/check-python-versions checks the same list). The venv
+# is made with the newest python3.X on PATH that runs and has venv, else python3 if it is one of
+# them; `make PYTHON=python3.12 install` chooses.
+PYTHONS := 3.14 3.13 3.12 3.11 3.10
+FIND_PYTHON := for v in $(PYTHONS) ''; do p=python$${v:-3}; $$p -c 'import sys, ensurepip, venv; \
+	sys.exit("%d.%d" % sys.version_info[:2] not in "$(PYTHONS)".split())' 2>/dev/null \
+	&& echo $$p && exit; done; echo "make: needs one of Python $(PYTHONS) with its venv module" \
+	"on PATH (python3.X or python3), or PYTHON=..." >&2; exit 1
+PYTHON ?= $$($(FIND_PYTHON))
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
@@ -10,7 +18,7 @@ PORT ?= 8000
 .PHONY: install run test lint format bench messages clean
 
 $(STAMP): pyproject.toml
-	@test -x $(PY) || $$(command -v $(PYTHON) || command -v python3) -m venv $(VENV)
+	@test -x $(PY) || { python=$(PYTHON) && $$python -m venv $(VENV); }
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
