@@ -7,6 +7,7 @@ setting stops the start with a message an operator can act on.
 import os
 from urllib.parse import urlparse
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
@@ -72,25 +73,34 @@ def require(name: str, why: str) -> str:
     return value
 
 
-def database_config(url: str, conn_max_age: int = 0) -> dict:
-    """Parse DATABASE_URL, accepting only the engines this project supports. Connections live
-    `conn_max_age` seconds (0: one per request), checked before reuse."""
-    import dj_database_url
-
+def database_config(url: str, pool_size: int = 0) -> dict:
+    """Parse DATABASE_URL, accepting only the engines this project supports. With `pool_size`,
+    PostgreSQL connections come from a pool of that many per process (psycopg's pool, which
+    Django uses; the way Django advises under ASGI, where persistent connections are not)."""
     scheme = urlparse(url).scheme
     if scheme not in {"postgres", "postgresql", "sqlite"}:
         raise ImproperlyConfigured(
             f"DATABASE_URL must start with postgres:// or sqlite://; got {url!r}"
         )
     try:
-        config = dj_database_url.parse(
-            url, conn_max_age=conn_max_age, conn_health_checks=conn_max_age > 0
-        )
+        config = dj_database_url.parse(url, conn_max_age=0)
     except Exception as error:  # dj_database_url raises several types for bad URLs
         raise ImproperlyConfigured(f"DATABASE_URL is malformed ({error}): {url!r}") from None
     if scheme.startswith("postgres") and not config.get("NAME"):
         raise ImproperlyConfigured(f"DATABASE_URL names no database: {url!r}")
+    if scheme.startswith("postgres") and pool_size > 0:
+        config["CONN_HEALTH_CHECKS"] = True  # the pool checks a connection before lending it
+        config.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(2, pool_size),
+            "max_size": pool_size,
+            # A request that finds every connection lent waits this long, then fails.
+            "timeout": POOL_TIMEOUT,
+        }
     return config
+
+
+# Seconds a database call waits for a free pooled connection before it fails.
+POOL_TIMEOUT = 10
 
 
 def redis_url(url: str) -> str:

@@ -86,9 +86,10 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
-    # Persistent connections: opening one costs PostgreSQL a process fork, and every socket and
-    # job would otherwise open one per database call. Checked before reuse (a restarted server).
-    DATABASES = {"default": database_config(DATABASE_URL, env_int("DATABASE_CONN_MAX_AGE", 300))}
+    # A pool of connections per process: opening one costs PostgreSQL a process fork, and every
+    # socket call and job would otherwise open one. Size it so that every process's pool fits
+    # under PostgreSQL's max_connections (docs/operations.md).
+    DATABASES = {"default": database_config(DATABASE_URL, env_int("DATABASE_POOL_SIZE", 8))}
 else:
     DATABASES = {
         "default": {

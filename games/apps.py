@@ -1,5 +1,17 @@
+import os
+
 from django.apps import AppConfig
+from django.db import connections
 from django.utils.translation import gettext_lazy as _
+
+
+def forget_inherited_database_pools() -> None:
+    """In a forked child (a test server, a forked worker) the parent's pooled connections are
+    the parent's sockets: using or closing them would talk over the parent's connection. The
+    child forgets them, and its first query opens a pool of its own."""
+    pools = getattr(type(connections["default"]), "_connection_pools", None)
+    if pools:
+        pools.clear()
 
 
 class GamesConfig(AppConfig):
@@ -9,3 +21,5 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # The named jobs register with the job port (games/jobs.py) when their module loads.
         from games import tasks  # noqa: F401
+
+        os.register_at_fork(after_in_child=forget_inherited_database_pools)

@@ -2,13 +2,26 @@
 
 Channels' `database_sync_to_async` runs every call of a process on one thread by default, so all
 the sockets of a Daphne process would queue behind each other's database work. Here each call
-runs on a thread of the loop's pool instead, with that thread's own persistent connection
-(CONN_MAX_AGE): the game row's lock still serialises what must be serialised (two moves in one
-game), while moves and reads of different games run at once.
+runs on a thread of the loop's pool instead: the game row's lock still serialises what must be
+(two moves in one game), while moves and reads of different games run at once.
+
+Each call gives its connection back afterwards (to the pool, see settings), as Channels' own
+wrapper does; this one calls Django's `close_old_connections` itself, because Channels' test
+communicator silences its copy of that function, which would leave pooled connections lent to
+threads that are gone.
 """
 
-from functools import partial
+from asgiref.sync import SyncToAsync
+from django.db import close_old_connections
 
-from channels.db import database_sync_to_async
 
-in_database_thread = partial(database_sync_to_async, thread_sensitive=False)
+class in_database_thread(SyncToAsync):  # noqa: N801 - used as a decorator, like sync_to_async
+    def __init__(self, func):
+        super().__init__(func, thread_sensitive=False)
+
+    def thread_handler(self, loop, *args, **kwargs):
+        close_old_connections()
+        try:
+            return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            close_old_connections()

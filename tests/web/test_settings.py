@@ -85,11 +85,16 @@ def settings_of(code: str, **env: str) -> str:
     return result.stdout.strip()
 
 
-def test_postgresql_connections_persist_and_are_checked_before_reuse():
+def test_postgresql_connections_come_from_a_pool_checked_before_each_loan():
+    """Django advises pooling, not persistent connections, under ASGI."""
     url = "postgres://postgres@127.0.0.1:5432/test"
-    code = "s.DATABASES['default']['CONN_MAX_AGE'], s.DATABASES['default']['CONN_HEALTH_CHECKS']"
-    assert settings_of(code, DATABASE_URL=url) == "300 True"
-    assert settings_of(code, DATABASE_URL=url, DATABASE_CONN_MAX_AGE="0") == "0 False"
+    code = (
+        "s.DATABASES['default']['CONN_MAX_AGE'], s.DATABASES['default']['CONN_HEALTH_CHECKS'],"
+        " s.DATABASES['default']['OPTIONS'].get('pool')"
+    )
+    pooled = settings_of(code, DATABASE_URL=url, DATABASE_POOL_SIZE="5")
+    assert pooled == "0 True {'min_size': 2, 'max_size': 5, 'timeout': 10}"
+    assert settings_of(code, DATABASE_URL=url, DATABASE_POOL_SIZE="0") == "0 False None"
 
 
 def test_the_channel_layer_reads_longer_than_its_blocking_read():
