@@ -1,12 +1,13 @@
 """The named jobs, the one list of them: each is a plain idempotent function, registered with the
 job port (`games.jobs`) for both runners and as the Celery task "games.<name>".
 
-Who announces each: the services after a commit ("bot_turn", "turn_expiry", "rating"), the
-lobby ("autofill"), and Celery beat or the embedded timer ("sweep").
+Who announces each: the services after a commit ("bot_turn", "turn_expiry", "rating"), a bot
+turn ("bot_move", after the bot's pause), the lobby ("autofill"), and Celery beat or the
+embedded timer ("sweep").
 """
 
 from games import sweep
-from games.actors.bot_turn import run_bot_turn
+from games.actors.bot_turn import play_bot_move, run_bot_turn
 from games.actors.turn_expiry import expire_turn
 from games.jobs import job
 from games.lobby import autofill_table
@@ -17,6 +18,12 @@ from games.ratings import rate_and_tell
 def bot_turn(game_id: int, version: int, scheduled_at: float | None = None) -> str:
     """The bot's move at (game, version); a no-op if that version is gone."""
     return run_bot_turn(game_id, version, scheduled_at)
+
+
+@job("bot_move")
+def bot_move(game_id: int, version: int, action: dict, asked_at: float) -> str:
+    """A bot's chosen move, due once its pause is over; a no-op if the game moved on."""
+    return play_bot_move(game_id, version, action, asked_at)
 
 
 @job("turn_expiry")

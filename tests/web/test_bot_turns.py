@@ -12,8 +12,9 @@ import ai
 from games import jobs, sweep
 from games.actors.choosing import derived_seed
 from games.engine import Options, current_player, new_game, view_for, winners
-from games.models import Action, Game
+from games.models import Action, Game, Seat
 from games.services import StaleVersion, load_state, start_game
+from games.tasks import bot_move as play_bot_move
 from games.tasks import bot_turn as play_bot_turn
 from tests.web.conftest import replay_log
 
@@ -87,12 +88,29 @@ def test_a_level_not_written_yet_falls_back_to_random(bot_game, monkeypatch):
 
 
 @pytest.mark.django_db
-def test_every_bot_decision_takes_the_move_delay(bot_game, settings):
-    settings.BOT_MOVE_DELAY = 0.4
+@pytest.mark.parametrize("thinking", [0.0, 0.3])
+def test_every_bot_decision_is_shown_the_move_delay_after_it_was_asked_for(
+    bot_game, settings, monkeypatch, announced, thinking
+):
+    """Thinking plus the announced pause is the same for every decision: the pause tells
+    nothing about what was decided or how hard it was."""
+    settings.BOT_MOVE_DELAY = 0.6
+    real_make_bot = ai.make_bot
+
+    class SlowBot:
+        def __init__(self, bot):
+            self.bot = bot
+
+        def choose(self, view):
+            time.sleep(thinking)
+            return self.bot.choose(view)
+
+    monkeypatch.setattr(ai, "make_bot", lambda *a, **k: SlowBot(real_make_bot(*a, **k)))
     game = bot_game(bots={0: "random", 1: "random"})
-    started = time.monotonic()
-    assert play_bot_turn(game.pk, 0) == "moved"
-    assert 0.4 <= time.monotonic() - started < 2
+    asked_at = time.time()
+    assert play_bot_turn(game.pk, 0, asked_at) == "announced"
+    [(_, _, pause)] = announced
+    assert pause == pytest.approx(0.6 - thinking, abs=0.1)
 
 
 @pytest.mark.django_db
@@ -104,6 +122,43 @@ def test_a_stale_version_at_submission_is_normal(bot_game, monkeypatch):
 
     monkeypatch.setattr("games.actors.bot_turn.submit_action", someone_moved_first)
     assert play_bot_turn(game.pk, 0) == "stale"
+
+
+@pytest.mark.django_db
+def test_the_bots_pause_is_announced_not_slept(bot_game, spy_bots, settings, announced):
+    """A worker is never held idle by a bot's pause: the chosen move is announced for later."""
+    settings.BOT_MOVE_DELAY = 2
+    game = bot_game()
+    started = time.monotonic()
+    assert play_bot_turn(game.pk, 0, time.time()) == "announced"
+    assert time.monotonic() - started < 1
+    [(name, (game_id, version, action, _asked_at), delay)] = announced
+    assert (name, game_id, version) == ("bot_move", game.pk, 0)
+    assert 1 < delay <= 2
+    assert not Action.objects.filter(game=game).exists()
+    assert play_bot_move(game.pk, 0, action, time.time() - 2) == "moved"
+    logged = Action.objects.get(game=game)
+    assert (logged.seq, logged.action, logged.actor) == (1, action, "bot")
+    assert 2000 <= logged.latency_ms < 3000
+    assert play_bot_move(game.pk, 0, action, time.time()) == "stale"  # played once only
+
+
+@pytest.mark.django_db
+def test_a_chosen_move_is_dropped_if_the_person_took_the_seat_back(
+    make_user, make_table, spy_bots, settings, announced
+):
+    settings.BOT_MOVE_DELAY = 2
+    alice = make_user("alice")
+    game = make_table(2, people={0: alice, 1: make_user()}, seed=5)
+    start_game(game.pk)
+    to_act = current_player(load_state(Game.objects.get(pk=game.pk)))
+    person = Seat.objects.get(game=game, index=to_act)
+    Seat.objects.filter(pk=person.pk).update(standin=True)
+    assert play_bot_turn(game.pk, 0, time.time()) == "announced"
+    [(_, (_, _, action, asked_at), _)] = announced
+    Seat.objects.filter(pk=person.pk).update(standin=False)  # back before the pause ended
+    assert play_bot_move(game.pk, 0, action, asked_at) == "not_bot_turn"
+    assert not Action.objects.filter(game=game).exists()
 
 
 @pytest.mark.django_db
