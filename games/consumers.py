@@ -123,14 +123,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.joined = False
         self.cut_off = False
         await self.accept()
-        status = await self.game_status()
+        status, self.seat = await in_database_thread(status_and_seat)(
+            self.game_id, self.scope.get("user")
+        )
         if status is None:
             await self.close(code=CLOSE_NO_SUCH_GAME)
             return
         if status == Game.Status.OPEN:
             await self.close(code=CLOSE_NOT_STARTED)
             return
-        self.seat = await self.find_seat()
         # Join before the first state: no version can slip between the two.
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.joined = True
@@ -239,12 +240,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if error.code in RESYNC_AFTER:
             await self.send_state()
 
-    # --- Database -------------------------------------------------------------------------------
 
-    @in_database_thread
-    def game_status(self):
-        return Game.objects.filter(pk=self.game_id).values_list("status", flat=True).first()
-
-    @in_database_thread
-    def find_seat(self):
-        return seat_of(Game(pk=self.game_id), self.scope.get("user"))
+def status_and_seat(game_id: int, user) -> tuple[str | None, int | None]:
+    """The game's status (None: no such game) and the user's seat in it (None: a spectator)."""
+    status = Game.objects.filter(pk=game_id).values_list("status", flat=True).first()
+    if status is None or status == Game.Status.OPEN:
+        return status, None
+    return status, seat_of(Game(pk=game_id), user)

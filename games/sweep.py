@@ -78,7 +78,8 @@ def resume_if_stalled(game: Game, now=None) -> bool:
 def resume_stalled_bot_turn(game_id: int) -> bool:
     """`resume_if_stalled` by id: the game consumer calls it when a socket connects or asks to
     sync, so anyone opening a game wakes it at once."""
-    game = Game.objects.filter(pk=game_id).first()
+    # The snapshot is read only if the game has waited long enough to be worth a look.
+    game = Game.objects.filter(pk=game_id).defer("snapshot").first()
     return game is not None and resume_if_stalled(game)
 
 
