@@ -132,6 +132,10 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery's Django fixup closes the database connection (and, in a prefork child, the whole pool)
+# before and after every task unless this is set: a new PostgreSQL connection per job. With it,
+# the pool survives; condottiere_site/celery.py gives the connection back to it after each job.
+CELERY_DB_REUSE_MAX = 500
 # Seconds between two sweeps for overdue work (games/sweep.py): a turn timer, bot turn or autofill
 # lost with the broker or a restart is announced again. Celery beat runs it with the broker
 # (`make run` starts beat inside the worker; production runs one `celery beat`); the embedded
