@@ -10,7 +10,7 @@ Fixtures for any browser test (plain pytest functions):
   browser: `require_chromium()` fails under CI=true and skips elsewhere when it is missing).
 - `new_page(width=1280, height=800)`: a page in a fresh browser context, one per person at the
   table; `page` is the first of them. Every page of a failed test is screenshotted into
-  /work/main/test-artifacts/.
+  test-artifacts/ (at the repository's root).
 - `create_player(username, password=...)` and `log_in(page, user)`: a committed account, and
   a logged-in browser without going through the form (like Django's `force_login`).
 
