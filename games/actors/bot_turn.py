@@ -47,7 +47,7 @@ def run_bot_turn(game_id: int, version: int, scheduled_at: float | None = None) 
     if pause >= SHORTEST_ANNOUNCED_PAUSE:
         jobs.later("bot_move", game_id, version, action, asked_at, delay=pause)
         return "announced"
-    return play_bot_move(game_id, version, action, asked_at)
+    return submit_bot_move(game_id, version, seat, action, asked_at)
 
 
 def play_bot_move(game_id: int, version: int, action: dict, asked_at: float) -> str:
@@ -62,6 +62,11 @@ def play_bot_move(game_id: int, version: int, action: dict, asked_at: float) -> 
     _, seat = found
     if not seat.plays_as_bot:
         return "not_bot_turn"
+    return submit_bot_move(game_id, version, seat, action, asked_at)
+
+
+def submit_bot_move(game_id: int, version: int, seat, action: dict, asked_at: float) -> str:
+    """Through the one way in, which refuses it if the game moved on meanwhile."""
     try:
         submit_action(
             game_id,

@@ -32,7 +32,7 @@ from games.models import Action, Game, Seat
 from games.public_log import public_record
 
 from .errors import GameNotPlaying, IllegalMove, NotYourTurn, ServiceError, StaleVersion
-from .followups import after_change, deadline_for
+from .followups import after_change, bot_acts_next, deadline_for
 from .frames import load_state
 from .notify import after_commit, notify_lobby_now
 
@@ -132,7 +132,8 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
             actor=actor,
             latency_ms=latency_ms,
         )
-        after_commit(after_change, game_id, version, finished, new_state, fields["turn_deadline"])
+        bot_next = not finished and bot_acts_next(new_state, seats)
+        after_commit(after_change, game_id, version, finished, bot_next, fields["turn_deadline"])
     return version
 
 
@@ -167,5 +168,5 @@ def start_game(game_id: int) -> None:
             snapshot=state.to_json(),
             turn_deadline=deadline,
         )
-        after_commit(after_change, game_id, 0, False, state, deadline)
+        after_commit(after_change, game_id, 0, False, bot_acts_next(state, seats), deadline)
         transaction.on_commit(notify_lobby_now, robust=True)

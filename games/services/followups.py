@@ -32,7 +32,13 @@ def deadline_for(game: Game, state, public_view: dict, seats: list[Seat]):
     return timezone.now() + timedelta(seconds=game.turn_seconds)
 
 
-def after_change(game_id: int, version: int, finished: bool, state, deadline) -> None:
+def bot_acts_next(state, seats: list[Seat]) -> bool:
+    """Does a bot (or a stand-in) play the seat that must act now?"""
+    seat = current_player(state)
+    return seat is not None and seats[seat].plays_as_bot
+
+
+def after_change(game_id: int, version: int, finished: bool, bot_next: bool, deadline) -> None:
     """After the commit: tell the sockets, then set the next decision in motion."""
     group = Game(pk=game_id).group_name()
     notify_game(group, version)
@@ -40,16 +46,12 @@ def after_change(game_id: int, version: int, finished: bool, state, deadline) ->
         notify_lobby_now()
         jobs.later("rating", game_id)
         return
-    announce_next(game_id, version, state, deadline)
+    announce_next(game_id, version, bot_next, deadline)
 
 
-def announce_next(game_id: int, version: int, state, deadline) -> None:
+def announce_next(game_id: int, version: int, bot_next: bool, deadline) -> None:
     """A bot's turn if a bot plays the seat to act, and the turn timer if a deadline is set."""
-    seat_index = current_player(state)
-    if seat_index is None:
-        return
-    seat = Seat.objects.filter(game_id=game_id, index=seat_index).first()
-    if seat is not None and seat.plays_as_bot:
+    if bot_next:
         # The time of the announcement: the bot's latency is measured from it.
         jobs.later("bot_turn", game_id, version, time.time())
     if deadline is not None:

@@ -44,14 +44,14 @@ def set_standin(game_id: int, user, on: bool) -> None:
         if its_turn:
             deadline = deadline_for(game, state, view_for(state, None), seats_of(game))
             Game.objects.filter(pk=game.pk).update(turn_deadline=deadline)
-        after_commit(_after_standin_change, game, its_turn, state, deadline)
+        after_commit(_after_standin_change, game, its_turn, on, deadline)
 
 
-def _after_standin_change(game: Game, its_turn: bool, state, deadline) -> None:
+def _after_standin_change(game: Game, its_turn: bool, bot_plays: bool, deadline) -> None:
     notify_table(game.group_name(), game.version)
     if its_turn:
         # The bot moves at once if it now plays this seat; the person's timer starts again.
-        announce_next(game.pk, game.version, state, deadline)
+        announce_next(game.pk, game.version, bot_plays, deadline)
 
 
 def hand_to_bot(game_id: int, user) -> None:
