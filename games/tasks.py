@@ -15,9 +15,11 @@ from games.ratings import rate_and_tell
 
 
 @job("bot_turn")
-def bot_turn(game_id: int, version: int, scheduled_at: float | None = None) -> str:
+def bot_turn(
+    game_id: int, version: int, scheduled_at: float | None = None, level: str | None = None
+) -> str:
     """The bot's move at (game, version); a no-op if that version is gone."""
-    return run_bot_turn(game_id, version, scheduled_at)
+    return run_bot_turn(game_id, version, scheduled_at, level)
 
 
 @job("bot_move")

@@ -16,9 +16,11 @@ import time
 from django.conf import settings
 
 from games import jobs
-from games.models import Game
-from games.services import ServiceError, StaleVersion, submit_action
-from games.services.frames import STANDIN_LEVEL
+from games.engine import current_player
+from games.models import Action, Game
+from games.services import NotYourTurn, ServiceError, StaleVersion, submit_action
+from games.services.errors import NotBotTurn
+from games.services.frames import STANDIN_LEVEL, load_state
 
 from .choosing import acting_seat, choose_move
 
@@ -28,56 +30,71 @@ log = logging.getLogger(__name__)
 SHORTEST_ANNOUNCED_PAUSE = 0.02
 
 
-def run_bot_turn(game_id: int, version: int, scheduled_at: float | None = None) -> str:
+def run_bot_turn(
+    game_id: int, version: int, scheduled_at: float | None = None, level: str | None = None
+) -> str:
     """Choose the bot's move at `version`, if it is still a bot's turn there, and play it when
-    its pause is over. Returns what happened ("moved", "announced", "stale", "not_bot_turn",
+    its pause is over. `level`: the bot's, as the move that made this version found it (None:
+    look it up). Returns what happened ("moved", "announced", "stale", "not_bot_turn",
     "refused: <code>") for logs and tests."""
     asked_at = scheduled_at or time.time()
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return "no_game"
+    found = acting_bot(game, version, level)
+    if isinstance(found, str):
+        return found
+    state, seat_index, level = found
+    action = choose_move(game, state, seat_index, level, version)
+    pause = settings.BOT_MOVE_DELAY - (time.time() - asked_at)
+    if pause >= SHORTEST_ANNOUNCED_PAUSE:
+        jobs.later("bot_move", game_id, version, action, asked_at, delay=pause)
+        return "announced"
+    return play_bot_move(game_id, version, action, asked_at, seat_index)
+
+
+def acting_bot(game: Game, version: int, level: str | None):
+    """(state, seat index, bot level) of the bot to act at `version`, or why there is none."""
+    if level is not None:
+        if game.status != Game.Status.PLAYING or game.version != version:
+            return "stale"
+        state = load_state(game)
+        seat_index = current_player(state)
+        return "stale" if seat_index is None else (state, seat_index, level)
     found = acting_seat(game, version)
     if found is None:
         return "stale"
     state, seat = found
     if not seat.plays_as_bot:
         return "not_bot_turn"
-    action = choose_move(game, state, seat.index, seat.bot_level or STANDIN_LEVEL, version)
-    pause = settings.BOT_MOVE_DELAY - (time.time() - asked_at)
-    if pause >= SHORTEST_ANNOUNCED_PAUSE:
-        jobs.later("bot_move", game_id, version, action, asked_at, delay=pause)
-        return "announced"
-    return submit_bot_move(game_id, version, seat, action, asked_at)
+    return state, seat.index, seat.bot_level or STANDIN_LEVEL
 
 
-def play_bot_move(game_id: int, version: int, action: dict, asked_at: float) -> str:
-    """Submit a bot's chosen move if the game still waits at `version` for a seat a bot plays
-    (a person may have taken the seat back during the pause)."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return "no_game"
-    found = acting_seat(game, version)
-    if found is None:
-        return "stale"
-    _, seat = found
-    if not seat.plays_as_bot:
-        return "not_bot_turn"
-    return submit_bot_move(game_id, version, seat, action, asked_at)
-
-
-def submit_bot_move(game_id: int, version: int, seat, action: dict, asked_at: float) -> str:
-    """Through the one way in, which refuses it if the game moved on meanwhile."""
+def play_bot_move(
+    game_id: int, version: int, action: dict, asked_at: float, seat_index: int | None = None
+) -> str:
+    """Submit a bot's chosen move. The one way in refuses it if the game moved on or a person
+    took the seat back during the pause, all under the game's lock."""
+    if seat_index is None:
+        game = Game.objects.filter(pk=game_id).only("snapshot", "version", "status").first()
+        if game is None or game.version != version or not game.snapshot:
+            return "stale"
+        seat_index = current_player(load_state(game))
+        if seat_index is None:
+            return "stale"
     try:
         submit_action(
             game_id,
-            seat.index,
+            seat_index,
             action,
             expected_version=version,
-            actor="bot" if seat.is_bot else "standin",
+            actor=Action.Actor.BOT,  # or STANDIN: the service logs whichever plays the seat
             latency_ms=max(0, int(1000 * (time.time() - asked_at))),
         )
-    except StaleVersion:
+    except (StaleVersion, NotYourTurn):
         return "stale"
+    except NotBotTurn:
+        return "not_bot_turn"
     except ServiceError as error:
         log.warning("bot move refused in game %s v%s: %s", game_id, version, error.code)
         return f"refused: {error.code}"

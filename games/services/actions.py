@@ -31,7 +31,14 @@ from games.illegal_messages import player_message
 from games.models import Action, Game, Seat
 from games.public_log import public_record
 
-from .errors import GameNotPlaying, IllegalMove, NotYourTurn, ServiceError, StaleVersion
+from .errors import (
+    GameNotPlaying,
+    IllegalMove,
+    NotBotTurn,
+    NotYourTurn,
+    ServiceError,
+    StaleVersion,
+)
 from .followups import after_change, bot_acts_next, deadline_for
 from .frames import load_state
 from .notify import after_commit, notify_lobby_now
@@ -59,6 +66,16 @@ def locked_game(game_id: int) -> Game:
         raise GameNotPlaying(_("There is no such game.")) from None
 
 
+BOT_ACTORS = (Action.Actor.BOT, Action.Actor.STANDIN)
+
+
+def bot_actor(seat: Seat, version: int) -> str:
+    """ "bot" or "standin", whichever plays the seat now; NotBotTurn if a person does."""
+    if not seat.plays_as_bot:
+        raise NotBotTurn(version=version)
+    return Action.Actor.BOT if seat.is_bot else Action.Actor.STANDIN
+
+
 def seats_of(game: Game) -> list[Seat]:
     return list(Seat.objects.filter(game=game).order_by("index"))
 
@@ -82,7 +99,9 @@ def submit_action(
     latency_ms: int | None = None,
 ) -> int:
     """Apply `action` for `seat` if the game is still at `expected_version`; return the new
-    version. Raises StaleVersion, NotYourTurn, IllegalMove or GameNotPlaying, changing nothing."""
+    version. Raises StaleVersion, NotYourTurn, IllegalMove or GameNotPlaying, changing nothing.
+    With actor "bot" or "standin" (a bot's move), also NotBotTurn if no bot plays the seat now;
+    the actor logged is then whichever of the two plays it."""
     for attempt in range(SQLITE_RETRIES):
         try:
             return _submit_once(game_id, seat, action, expected_version, actor, latency_ms)
@@ -111,6 +130,8 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
         public_after = view_for(new_state, None)
         version = expected_version + 1
         seats = seats_of(game)
+        if actor in BOT_ACTORS:
+            actor = bot_actor(seats[seat], game.version)
         fields = {"version": version, "snapshot": new_state.to_json()}
         finished = is_terminal(new_state)
         if finished:
@@ -132,8 +153,8 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
             actor=actor,
             latency_ms=latency_ms,
         )
-        bot_next = not finished and bot_acts_next(new_state, seats)
-        after_commit(after_change, game_id, version, finished, bot_next, fields["turn_deadline"])
+        bot_level = None if finished else bot_acts_next(new_state, seats)
+        after_commit(after_change, game_id, version, finished, bot_level, fields["turn_deadline"])
     return version
 
 

@@ -34,6 +34,13 @@ class NotYourTurn(ServiceError):
     default_message = _("It is not your turn.")
 
 
+class NotBotTurn(ServiceError):
+    """A bot's move arrived for a seat no bot plays any more (the person took it back)."""
+
+    code = "not_bot_turn"
+    default_message = _("No bot plays this seat now.")
+
+
 class NotSeated(ServiceError):
     code = "not_seated"
     default_message = _("You have no seat in this game.")

@@ -11,6 +11,7 @@ from games import jobs
 from games.engine import current_player
 from games.models import Game, Seat
 
+from .frames import STANDIN_LEVEL
 from .notify import notify_game, notify_lobby_now
 
 DISCARD_PHASE = "discard_hand"
@@ -32,13 +33,18 @@ def deadline_for(game: Game, state, public_view: dict, seats: list[Seat]):
     return timezone.now() + timedelta(seconds=game.turn_seconds)
 
 
-def bot_acts_next(state, seats: list[Seat]) -> bool:
-    """Does a bot (or a stand-in) play the seat that must act now?"""
+def bot_acts_next(state, seats: list[Seat]) -> str | None:
+    """The level of the bot that plays the seat to act now (a stand-in's level for a person's
+    seat handed to it), or None if no bot does."""
     seat = current_player(state)
-    return seat is not None and seats[seat].plays_as_bot
+    if seat is None or not seats[seat].plays_as_bot:
+        return None
+    return seats[seat].bot_level or STANDIN_LEVEL
 
 
-def after_change(game_id: int, version: int, finished: bool, bot_next: bool, deadline) -> None:
+def after_change(
+    game_id: int, version: int, finished: bool, bot_level: str | None, deadline
+) -> None:
     """After the commit: tell the sockets, then set the next decision in motion."""
     group = Game(pk=game_id).group_name()
     notify_game(group, version)
@@ -46,14 +52,14 @@ def after_change(game_id: int, version: int, finished: bool, bot_next: bool, dea
         notify_lobby_now()
         jobs.later("rating", game_id)
         return
-    announce_next(game_id, version, bot_next, deadline)
+    announce_next(game_id, version, bot_level, deadline)
 
 
-def announce_next(game_id: int, version: int, bot_next: bool, deadline) -> None:
+def announce_next(game_id: int, version: int, bot_level: str | None, deadline) -> None:
     """A bot's turn if a bot plays the seat to act, and the turn timer if a deadline is set."""
-    if bot_next:
+    if bot_level:
         # The time of the announcement: the bot's latency is measured from it.
-        jobs.later("bot_turn", game_id, version, time.time())
+        jobs.later("bot_turn", game_id, version, time.time(), bot_level)
     if deadline is not None:
         seconds = (deadline - timezone.now()).total_seconds()
         jobs.later("turn_expiry", game_id, version, delay=seconds)
