@@ -61,7 +61,8 @@ class LatestTables:
 
     async def _read_and_keep(self, game_id: int) -> Table | None:
         try:
-            table = await self._read(game_id)
+            # The last read's log is extended with the newer entries, not read again.
+            table = await self._read(game_id, self._latest.get(game_id))
         finally:
             if self._reading.get(game_id, (None,))[0] is asyncio.current_task():
                 del self._reading[game_id]

@@ -97,15 +97,21 @@ def log_entry(action: Action) -> dict:
     return {**action.public, "seq": action.seq, "seat": action.seat}
 
 
-def public_log(game: Game, limit: int = LOG_LENGTH) -> list[dict]:
+def public_log(
+    game: Game, limit: int = LOG_LENGTH, earlier: tuple[int, list[dict]] | None = None
+) -> list[dict]:
     """The last `limit` public entries up to the game's version, oldest first. Actions with no
-    public record (a declined hand discard) are not there at all."""
-    rows = (
-        Action.objects.filter(game=game, public__isnull=False, seq__lte=game.version)
-        .order_by("-seq")
-        .only("seq", "seat", "public")[:limit]
-    )
-    return [log_entry(action) for action in reversed(list(rows))]
+    public record (a declined hand discard) are not there at all.
+
+    `earlier`: (version, log) of an earlier read of the same game. The log is append-only, so
+    only the entries after that version are read and added to it."""
+    rows = Action.objects.filter(game=game, public__isnull=False, seq__lte=game.version)
+    if earlier is not None and earlier[0] <= game.version:
+        since, log = earlier
+        newer = rows.filter(seq__gt=since).order_by("seq").only("seq", "seat", "public")
+        return (log + [log_entry(action) for action in newer])[-limit:]
+    latest = rows.order_by("-seq").only("seq", "seat", "public")[:limit]
+    return [log_entry(action) for action in reversed(list(latest))]
 
 
 @dataclass
@@ -142,26 +148,27 @@ class Table:
         return self._texts[key]
 
 
-def table_of(game: Game, read_at: float | None = None) -> Table:
-    """The Table of a game row already loaded (its snapshot included)."""
+def table_of(game: Game, read_at: float | None = None, earlier: "Table | None" = None) -> Table:
+    """The Table of a game row already loaded (its snapshot included); `earlier`, a previous
+    read of the same game whose log may be extended rather than read again."""
     return Table(
         version=game.version,
         game=game,
         seats=list(game.seats.select_related("user").order_by("index")),
         rating_changes=rating_changes(game),
         state=load_state(game),
-        log=public_log(game),
+        log=public_log(game, earlier=None if earlier is None else (earlier.version, earlier.log)),
         read_at=time.monotonic() if read_at is None else read_at,
     )
 
 
-def read_table(game_id: int) -> Table | None:
+def read_table(game_id: int, earlier: Table | None = None) -> Table | None:
     """The game's table as it is now, or None if there is no such game or it has not started."""
     read_at = time.monotonic()
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not game.snapshot:
         return None
-    return table_of(game, read_at)
+    return table_of(game, read_at, earlier)
 
 
 def game_frame(game: Game, seat: int | None) -> dict:

@@ -11,11 +11,11 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
-from games.engine import Options, new_game, view_for
+from games.engine import Options, current_player, legal_actions, new_game, view_for
 from games.engine.record import simulate
 from games.models import Action, Game
-from games.services import start_game
-from games.services.frames import LOG_LENGTH, log_entry
+from games.services import load_state, start_game, submit_action
+from games.services.frames import LOG_LENGTH, log_entry, public_log
 from tests.services import require_redis
 from tests.web.conftest import next_frame, ws_connect
 
@@ -95,3 +95,34 @@ async def ws_connect_when_started(game, user):
     """Start the game once a socket of the seat is open, so that it sees every version."""
     await database_sync_to_async(start_game)(game.pk)
     return await ws_connect(f"/ws/games/{game.pk}/", user)
+
+
+@pytest.mark.django_db
+def test_a_log_extended_from_an_earlier_read_equals_one_read_whole(make_table):
+    """The shared read extends the last read's log with the newer entries: the result must be
+    what reading the last LOG_LENGTH entries afresh gives, at every pair of versions."""
+    game = make_table(6, bots={index: "random" for index in range(6)}, seed=7)
+    start_game(game.pk)
+    game = Game.objects.get(pk=game.pk)
+    state = load_state(game)
+    rng = random.Random(7)
+    for _ in range(LOG_LENGTH + 60):
+        if current_player(state) is None:
+            break
+        submit_action(
+            game.pk, current_player(state), rng.choice(legal_actions(state)), game.version
+        )
+        game = Game.objects.get(pk=game.pk)
+        state = load_state(game)
+    final = game.version
+    assert final > LOG_LENGTH
+
+    def at(version):
+        return Game(pk=game.pk, version=version)
+
+    for earlier_version in (0, 1, final // 2, final - 3, final):
+        earlier = (earlier_version, public_log(at(earlier_version)))
+        for version in (earlier_version, earlier_version + 2, final):
+            if version <= final:
+                whole = public_log(at(version))
+                assert public_log(at(version), earlier=earlier) == whole
