@@ -118,6 +118,9 @@ def redis_url(url: str) -> str:
 # (channels-redis's brpop_timeout). redis-py 8 gives every connection a 5 s socket timeout by
 # default, which cut that read short: a socket that heard nothing for 5 s was closed (1011).
 CHANNEL_LAYER_SOCKET_TIMEOUT = 30
+# redis-py 8 caps a pool at 100 connections and fails the 101st at once; 200 sockets closing
+# together (each leaving its group) raised "Too many connections" in the load test.
+CHANNEL_LAYER_MAX_CONNECTIONS = 1000
 
 
 def channel_layer_host(url: str) -> dict:
@@ -129,4 +132,5 @@ def channel_layer_host(url: str) -> dict:
         "socket_connect_timeout": 5,
         "socket_keepalive": True,
         "health_check_interval": 30,
+        "max_connections": CHANNEL_LAYER_MAX_CONNECTIONS,
     }
