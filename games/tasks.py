@@ -16,10 +16,18 @@ from games.ratings import rate_and_tell
 
 @job("bot_turn")
 def bot_turn(
-    game_id: int, version: int, scheduled_at: float | None = None, level: str | None = None
+    game_id: int,
+    version: int,
+    scheduled_at: float | None = None,
+    level: str | None = None,
+    seed: int | None = None,
+    snapshot: str | None = None,
 ) -> str:
-    """The bot's move at (game, version); a no-op if that version is gone."""
-    return run_bot_turn(game_id, version, scheduled_at, level)
+    """The bot's move at (game, version); a no-op if that version is gone. The move that made
+    the version passes the bot's level, the game's seed and the snapshot (server-side only: the
+    bot still sees nothing but its seat's view)."""
+    known = (seed, snapshot) if seed is not None and snapshot else None
+    return run_bot_turn(game_id, version, scheduled_at, level, known)
 
 
 @job("bot_move")

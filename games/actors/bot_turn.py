@@ -16,7 +16,7 @@ import time
 from django.conf import settings
 
 from games import jobs
-from games.engine import current_player
+from games.engine import GameState, current_player
 from games.models import Action, Game
 from games.services import NotYourTurn, ServiceError, StaleVersion, submit_action
 from games.services.errors import NotBotTurn
@@ -31,21 +31,34 @@ SHORTEST_ANNOUNCED_PAUSE = 0.02
 
 
 def run_bot_turn(
-    game_id: int, version: int, scheduled_at: float | None = None, level: str | None = None
+    game_id: int,
+    version: int,
+    scheduled_at: float | None = None,
+    level: str | None = None,
+    known: tuple[int, str] | None = None,
 ) -> str:
     """Choose the bot's move at `version`, if it is still a bot's turn there, and play it when
-    its pause is over. `level`: the bot's, as the move that made this version found it (None:
-    look it up). Returns what happened ("moved", "announced", "stale", "not_bot_turn",
-    "refused: <code>") for logs and tests."""
+    its pause is over. `level` and `known` = (the game's seed, its snapshot at `version`) come
+    from the move that made this version, which saves reading the game; the one way in checks
+    everything again under the game's lock. Without them the game is read. Returns what
+    happened ("moved", "announced", "stale", "not_bot_turn", "refused: <code>")."""
     asked_at = scheduled_at or time.time()
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return "no_game"
-    found = acting_bot(game, version, level)
-    if isinstance(found, str):
-        return found
-    state, seat_index, level = found
-    action = choose_move(game, state, seat_index, level, version)
+    if level is not None and known is not None:
+        seed, snapshot = known
+        state = GameState.from_json(snapshot)
+        seat_index = current_player(state)
+        if seat_index is None:
+            return "stale"
+    else:
+        game = Game.objects.filter(pk=game_id).first()
+        if game is None:
+            return "no_game"
+        found = acting_bot(game, version, level)
+        if isinstance(found, str):
+            return found
+        state, seat_index, level = found
+        seed = game.seed
+    action = choose_move(seed, state, seat_index, level, version)
     pause = settings.BOT_MOVE_DELAY - (time.time() - asked_at)
     if pause >= SHORTEST_ANNOUNCED_PAUSE:
         jobs.later("bot_move", game_id, version, action, asked_at, delay=pause)

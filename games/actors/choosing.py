@@ -30,9 +30,9 @@ def make_seat_bot(level: str, seed: int):
         return ai.make_bot(FALLBACK_LEVEL, seed=seed)
 
 
-def choose_move(game: Game, state, seat: int, level: str, version: int) -> dict:
+def choose_move(game_seed: int, state, seat: int, level: str, version: int) -> dict:
     """A bot's move for `seat`, chosen from that seat's view and nothing else."""
-    bot = make_seat_bot(level, derived_seed(game.seed, version))
+    bot = make_seat_bot(level, derived_seed(game_seed, version))
     return bot.choose(view_for(state, seat))
 
 

@@ -39,7 +39,7 @@ from .errors import (
     ServiceError,
     StaleVersion,
 )
-from .followups import after_change, bot_acts_next, deadline_for
+from .followups import NextTurn, after_change, bot_acts_next, deadline_for
 from .frames import load_state
 from .notify import after_commit, notify_lobby_now
 
@@ -153,8 +153,13 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
             actor=actor,
             latency_ms=latency_ms,
         )
-        bot_level = None if finished else bot_acts_next(new_state, seats)
-        after_commit(after_change, game_id, version, finished, bot_level, fields["turn_deadline"])
+        next_turn = NextTurn(
+            None if finished else bot_acts_next(new_state, seats),
+            fields["turn_deadline"],
+            game.seed,
+            fields["snapshot"],
+        )
+        after_commit(after_change, game_id, version, finished, next_turn)
     return version
 
 
@@ -189,5 +194,6 @@ def start_game(game_id: int) -> None:
             snapshot=state.to_json(),
             turn_deadline=deadline,
         )
-        after_commit(after_change, game_id, 0, False, bot_acts_next(state, seats), deadline)
+        next_turn = NextTurn(bot_acts_next(state, seats), deadline, game.seed, state.to_json())
+        after_commit(after_change, game_id, 0, False, next_turn)
         transaction.on_commit(notify_lobby_now, robust=True)

@@ -3,6 +3,7 @@ commit — the notice to the sockets and the announcement of the work now due (a
 timer, a rating) through the job port, which alone knows who runs it."""
 
 import time
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.utils import timezone
@@ -42,9 +43,19 @@ def bot_acts_next(state, seats: list[Seat]) -> str | None:
     return seats[seat].bot_level or STANDIN_LEVEL
 
 
-def after_change(
-    game_id: int, version: int, finished: bool, bot_level: str | None, deadline
-) -> None:
+@dataclass(frozen=True)
+class NextTurn:
+    """Who acts after a commit, as the committing transaction saw it: the bot's level (None: a
+    person, or nobody), the turn's deadline, and the game's seed and snapshot at the new
+    version, so that a bot's job need not read them again."""
+
+    bot_level: str | None
+    deadline: object = None
+    seed: int | None = None
+    snapshot: str | None = None
+
+
+def after_change(game_id: int, version: int, finished: bool, next_turn: NextTurn) -> None:
     """After the commit: tell the sockets, then set the next decision in motion."""
     group = Game(pk=game_id).group_name()
     notify_game(group, version)
@@ -52,14 +63,17 @@ def after_change(
         notify_lobby_now()
         jobs.later("rating", game_id)
         return
-    announce_next(game_id, version, bot_level, deadline)
+    announce_next(game_id, version, next_turn)
 
 
-def announce_next(game_id: int, version: int, bot_level: str | None, deadline) -> None:
+def announce_next(game_id: int, version: int, next_turn: NextTurn) -> None:
     """A bot's turn if a bot plays the seat to act, and the turn timer if a deadline is set."""
-    if bot_level:
+    if next_turn.bot_level:
         # The time of the announcement: the bot's latency is measured from it.
-        jobs.later("bot_turn", game_id, version, time.time(), bot_level)
-    if deadline is not None:
-        seconds = (deadline - timezone.now()).total_seconds()
+        args = [game_id, version, time.time(), next_turn.bot_level]
+        if next_turn.snapshot is not None:
+            args += [next_turn.seed, next_turn.snapshot]
+        jobs.later("bot_turn", *args)
+    if next_turn.deadline is not None:
+        seconds = (next_turn.deadline - timezone.now()).total_seconds()
         jobs.later("turn_expiry", game_id, version, delay=seconds)

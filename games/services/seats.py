@@ -12,7 +12,7 @@ from games.models import Game, Seat
 
 from .actions import locked_game, seats_of
 from .errors import GameNotPlaying, NotSeated
-from .followups import announce_next, deadline_for
+from .followups import NextTurn, announce_next, deadline_for
 from .frames import STANDIN_LEVEL, load_state
 from .notify import after_commit, notify_table
 
@@ -51,7 +51,9 @@ def _after_standin_change(game: Game, its_turn: bool, bot_plays: bool, deadline)
     notify_table(game.group_name(), game.version)
     if its_turn:
         # The bot moves at once if it now plays this seat; the person's timer starts again.
-        announce_next(game.pk, game.version, STANDIN_LEVEL if bot_plays else None, deadline)
+        announce_next(
+            game.pk, game.version, NextTurn(STANDIN_LEVEL if bot_plays else None, deadline)
+        )
 
 
 def hand_to_bot(game_id: int, user) -> None:

@@ -294,3 +294,36 @@ def test_celery_beat_runs_the_sweep_every_few_seconds(settings):
     entry = app.conf.beat_schedule["sweep-due-work"]
     assert entry["task"] == "games.sweep" and entry["task"] in app.tasks
     assert 0 < entry["schedule"] <= 10
+
+
+@pytest.mark.django_db
+def test_a_bot_turn_told_the_snapshot_plays_as_one_that_reads_the_game(make_table, announced):
+    """The committing move passes the bot's level, the seed and the snapshot; the job then
+    skips reading the game and must choose exactly what it would have chosen after reading."""
+    twins = []
+    for _ in range(2):
+        game = make_table(2, bots={0: "heuristic", 1: "heuristic"}, seed=12)
+        start_game(game.pk)
+        twins.append(Game.objects.get(pk=game.pk))
+    read, told = twins
+    assert play_bot_turn(read.pk, 0) == "moved"
+    assert play_bot_turn(told.pk, 0, time.time(), "heuristic", told.seed, told.snapshot) == "moved"
+    [read_move, told_move] = [Action.objects.get(game=game).action for game in twins]
+    assert read_move == told_move
+    # Told an old version's snapshot, the job's move is refused by the one way in.
+    assert play_bot_turn(told.pk, 0, time.time(), "heuristic", told.seed, told.snapshot) == "stale"
+    assert Action.objects.filter(game=told).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_move_that_makes_a_bots_turn_passes_it_the_snapshot(make_user, make_table, announced):
+    seed = next(s for s in range(100) if random.Random(s).randrange(2) == 1)  # the bot starts
+    game = make_table(2, people={0: make_user()}, bots={1: "easy"}, seed=seed)
+    start_game(game.pk)
+    game = Game.objects.get(pk=game.pk)
+    assert current_player(load_state(game)) == 1
+    [(game_id, version, _asked_at, level, told_seed, snapshot)] = [
+        args for name, args, _ in announced if name == "bot_turn"
+    ]
+    assert (game_id, version, level, told_seed) == (game.pk, 0, "easy", game.seed)
+    assert snapshot == game.snapshot
