@@ -201,6 +201,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def game_version(self, message):
         """A group notice. Coalesced: while a state is being built, further notices only add to
         what the next build must show, and that build reads whatever is latest."""
+        change = message.get("change")
+        if change is not None:
+            latest_tables().advance(self.game_id, message["version"], change)
         wanted = Wanted(
             message.get("version", 0), time.monotonic() if message.get("table") else None
         )

@@ -6,7 +6,8 @@ rows. Here the first socket to ask starts one read (on a database thread); the o
 that same read and use it if it is recent enough for them:
 
 - after a version notice, any read of version N or later will do (the log is append-only and a
-  read at version N shows everything up to N);
+  read at version N shows everything up to N); a notice that carries the move's change builds
+  version N from a kept N-1 with no read at all (`advance`);
 - after a notice that the table changed without a new version (a stand-in, a rating, an abort),
   or when a socket connects or asks to sync, only a read that began after that moment.
 
@@ -67,13 +68,27 @@ class LatestTables:
             if self._reading.get(game_id, (None,))[0] is asyncio.current_task():
                 del self._reading[game_id]
         if table is not None:
-            kept = self._latest.get(game_id)
-            if kept is None or kept.read_at <= table.read_at:
-                self._latest[game_id] = table
-                self._latest.move_to_end(game_id)
-                while len(self._latest) > self._capacity:
-                    self._latest.popitem(last=False)
+            self._keep(game_id, table)
         return table
+
+    def advance(self, game_id: int, version: int, change: dict) -> bool:
+        """Build version `version` from the kept table of the version before and a move's
+        change, without reading; False if there is no such table to build on."""
+        kept = self._latest.get(game_id)
+        table = None if kept is None else kept.advanced(version, change)
+        if table is None:
+            return False
+        self._keep(game_id, table)
+        return True
+
+    def _keep(self, game_id: int, table: Table) -> None:
+        """Keep the newest version; of two of the same version, the later read."""
+        kept = self._latest.get(game_id)
+        if kept is None or (table.version, table.read_at) >= (kept.version, kept.read_at):
+            self._latest[game_id] = table
+            self._latest.move_to_end(game_id)
+            while len(self._latest) > self._capacity:
+                self._latest.popitem(last=False)
 
 
 def fresh_enough(table: Table, at_least: int, read_after: float | None) -> bool:

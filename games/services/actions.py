@@ -40,7 +40,7 @@ from .errors import (
     StaleVersion,
 )
 from .followups import NextTurn, after_change, bot_acts_next, deadline_for
-from .frames import load_state
+from .frames import load_state, move_change
 from .notify import after_commit, notify_lobby_now
 
 log = logging.getLogger(__name__)
@@ -144,22 +144,25 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
         else:
             fields["turn_deadline"] = deadline_for(game, new_state, public_after, seats)
         guarded_update(game_id, expected_version, **fields)
+        public = public_record(action, seat, view_for(state, None), public_after)
         Action.objects.create(
             game_id=game_id,
             seq=version,
             seat=seat,
             action=action,
-            public=public_record(action, seat, view_for(state, None), public_after),
+            public=public,
             actor=actor,
             latency_ms=latency_ms,
         )
+        # A finished game's sockets read it afresh (its result and ratings).
+        change = None if finished else move_change(seat, version, fields, public, seats)
         next_turn = NextTurn(
             None if finished else bot_acts_next(new_state, seats),
             fields["turn_deadline"],
             game.seed,
             fields["snapshot"],
         )
-        after_commit(after_change, game_id, version, finished, next_turn)
+        after_commit(after_change, game_id, version, finished, next_turn, change)
     return version
 
 

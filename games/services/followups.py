@@ -55,10 +55,13 @@ class NextTurn:
     snapshot: str | None = None
 
 
-def after_change(game_id: int, version: int, finished: bool, next_turn: NextTurn) -> None:
-    """After the commit: tell the sockets, then set the next decision in motion."""
+def after_change(
+    game_id: int, version: int, finished: bool, next_turn: NextTurn, change: dict | None = None
+) -> None:
+    """After the commit: tell the sockets (with the move's `change`, which spares them a read),
+    then set the next decision in motion."""
     group = Game(pk=game_id).group_name()
-    notify_game(group, version)
+    notify_game(group, version, change)
     if finished:
         notify_lobby_now()
         jobs.later("rating", game_id)

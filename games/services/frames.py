@@ -10,9 +10,12 @@ not a thousand. The log is read up to the game row's version, never past it: the
 log of a frame always describe the same moment.
 """
 
+import copy
 import json
+import math
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.utils import translation
 
@@ -146,6 +149,47 @@ class Table:
         if key not in self._texts:
             self._texts[key] = json.dumps(self.frame_for(seat))
         return self._texts[key]
+
+    def advanced(self, version: int, change: dict) -> "Table | None":
+        """This table one move later, from the move's `change` (see `move_change`), or None if
+        it cannot be (not the very next version, or the seats' stand-ins differ: read instead).
+
+        Its `read_at` is minus infinity: it answers "version N or later", never "read after
+        moment T", since it was not read from the database at all."""
+        if version != self.version + 1:
+            return None
+        if [seat.standin for seat in self.seats] != change["standins"]:
+            return None
+        game = copy.copy(self.game)
+        game.version = version
+        game.status = change["status"]
+        game.turn_deadline = (
+            datetime.fromisoformat(change["deadline"]) if change["deadline"] else None
+        )
+        entry = change["log"]
+        return Table(
+            version=version,
+            game=game,
+            seats=self.seats,
+            rating_changes=self.rating_changes,
+            state=GameState.from_json(change["snapshot"]),
+            log=self.log if entry is None else (self.log + [entry])[-LOG_LENGTH:],
+            read_at=-math.inf,
+        )
+
+
+def move_change(seat: int, version: int, fields: dict, public: dict | None, seats) -> dict:
+    """What the sockets need to know of an accepted move besides its version, so that a
+    process holding the table at the previous version can build the next one without reading
+    it (`Table.advanced`). Server-side only: it holds the snapshot, which never leaves."""
+    deadline = fields.get("turn_deadline")
+    return {
+        "snapshot": fields["snapshot"],
+        "status": fields.get("status", Game.Status.PLAYING),
+        "deadline": deadline.isoformat() if deadline else None,
+        "log": None if public is None else {**public, "seq": version, "seat": seat},
+        "standins": [seat_row.standin for seat_row in seats],
+    }
 
 
 def table_of(game: Game, read_at: float | None = None, earlier: "Table | None" = None) -> Table:

@@ -91,18 +91,22 @@ def group_send_now(group: str, message: dict) -> None:
         log.exception("could not send %s to group %s", message.get("type"), group)
 
 
-def version_message(version: int, *, table: bool = False) -> dict:
+def version_message(version: int, *, table: bool = False, change: dict | None = None) -> dict:
     """ "Version N exists"; with `table`, "the table changed without a new version" (a stand-in,
     a rating, an abort): the sockets then read again even if they have version N."""
     message = {"type": "game.version", "version": version}
     if table:
         message["table"] = True
+    if change is not None:
+        message["change"] = change
     return message
 
 
-def notify_game(group: str, version: int) -> None:
-    """After a commit that made version N."""
-    group_send_now(group, version_message(version))
+def notify_game(group: str, version: int, change: dict | None = None) -> None:
+    """After a commit that made version N; `change`, the move's (see frames.move_change), lets
+    a socket process build version N from N-1 without reading it. It holds the snapshot: the
+    consumers never forward a notice, they send only their seat's view."""
+    group_send_now(group, version_message(version, change=change))
 
 
 def notify_table(group: str, version: int) -> None:

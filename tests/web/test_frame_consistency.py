@@ -15,7 +15,7 @@ from games.engine import Options, current_player, legal_actions, new_game, view_
 from games.engine.record import simulate
 from games.models import Action, Game
 from games.services import load_state, start_game, submit_action
-from games.services.frames import LOG_LENGTH, log_entry, public_log
+from games.services.frames import LOG_LENGTH, log_entry, public_log, read_table
 from tests.services import require_redis
 from tests.web.conftest import next_frame, ws_connect
 
@@ -126,3 +126,32 @@ def test_a_log_extended_from_an_earlier_read_equals_one_read_whole(make_table):
             if version <= final:
                 whole = public_log(at(version))
                 assert public_log(at(version), earlier=earlier) == whole
+
+
+@pytest.mark.django_db
+def test_a_table_built_from_a_moves_change_equals_the_one_read(
+    make_user, make_table, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A socket process builds version N from N-1 and the move's change, without reading: every
+    seat's frame must be the one a read of version N gives, and a change it cannot apply (a
+    gap, a stand-in flipped with the move) must make it read instead."""
+    changes = []
+    monkeypatch.setattr(
+        "games.services.followups.notify_game",
+        lambda group, version, change: changes.append((version, change)),
+    )
+    game = make_table(3, people={0: make_user()}, bots={1: "random", 2: "random"}, seed=9)
+    start_game(game.pk)
+    rng = random.Random(9)
+    for _ in range(30):
+        before = read_table(game.pk)
+        seat = current_player(before.state)
+        with django_capture_on_commit_callbacks(execute=True):
+            submit_action(game.pk, seat, rng.choice(legal_actions(before.state)), before.version)
+        version, change = changes[-1]
+        built, read = before.advanced(version, change), read_table(game.pk)
+        for viewer in (None, 0, 1, 2):
+            assert built.frame_for(viewer) == read.frame_for(viewer)
+        assert before.advanced(version + 1, change) is None  # a version was missed
+        flipped = {**change, "standins": [not change["standins"][0], *change["standins"][1:]]}
+        assert before.advanced(version, flipped) is None

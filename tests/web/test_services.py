@@ -171,7 +171,7 @@ def test_nobody_is_told_before_the_commit(
     game, _, _ = two_people
     told = []
     monkeypatch.setattr(
-        "games.services.followups.notify_game", lambda group, version: told.append(version)
+        "games.services.followups.notify_game", lambda group, version, change: told.append(version)
     )
     state = load_state(game)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
