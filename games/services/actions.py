@@ -112,9 +112,23 @@ def submit_action(
     raise AssertionError("unreachable")
 
 
+def locked_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
+    """The game row, locked, and its seats in order, in one query (the lock is on the game's
+    row only: `FOR UPDATE OF`)."""
+    seats = list(
+        Seat.objects.select_related("game")
+        .select_for_update(of=("game",))
+        .filter(game_id=game_id)
+        .order_by("index")
+    )
+    if not seats:  # no seat, no game worth playing: say which
+        return locked_game(game_id), []
+    return seats[0].game, seats
+
+
 def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> int:
     with transaction.atomic():
-        game = locked_game(game_id)
+        game, seats = locked_game_and_seats(game_id)
         if game.status != Game.Status.PLAYING:
             raise GameNotPlaying(version=game.version)
         if game.version != expected_version:
@@ -129,7 +143,6 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
             raise IllegalMove(player_message(str(error)), version=game.version) from None
         public_after = view_for(new_state, None)
         version = expected_version + 1
-        seats = seats_of(game)
         if actor in BOT_ACTORS:
             actor = bot_actor(seats[seat], game.version)
         fields = {"version": version, "snapshot": new_state.to_json()}
