@@ -147,6 +147,15 @@ def parser() -> argparse.ArgumentParser:
             help="one more environment variable for the started servers (repeatable)",
         )
         sub.add_argument("--seed", type=int, default=1494, help="the clients' random choices")
+        sub.add_argument(
+            "--kill",
+            action="append",
+            default=[],
+            metavar="KIND@AT[+DOWN]",
+            help="a fault in the window: SIGKILL every process of KIND (worker, beat, daphne) AT "
+            "seconds in, start it again DOWN seconds later (default 5); repeatable. Clients do "
+            "not reconnect, so killing daphne shows as socket errors",
+        )
         sub.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     return main
 
@@ -360,8 +369,10 @@ async def play_scenario(options, servers: Servers, result: Result) -> None:
         steps_before = stats.version_steps
         monitor.start()
         stats.window = True
+        faults = [asyncio.ensure_future(fault(servers, kill, result)) for kill in options.kill]
         await asyncio.sleep(options.duration)
         stats.window = False
+        await asyncio.gather(*faults)
         usage = await monitor.stop()
         counts_after = ledger.action_counts() if ledger else {}
         sessions_after = ledger.sessions() if ledger else None
@@ -377,6 +388,30 @@ async def play_scenario(options, servers: Servers, result: Result) -> None:
         ledger.close()
     report_usage(result, usage)
     result.figures["stats"] = stats
+
+
+FAULT_KINDS = {"worker": "celery worker", "beat": "beat", "daphne": "daphne"}
+
+
+def parse_kill(text: str) -> tuple[str, float, float]:
+    """ "worker@20+5" -> ("celery worker", 20.0, 5.0)."""
+    kind, _, when = text.partition("@")
+    at, _, down = when.partition("+")
+    if kind not in FAULT_KINDS or not at:
+        raise SystemExit(f"--kill {text!r}: KIND@AT[+DOWN], KIND one of {', '.join(FAULT_KINDS)}")
+    return FAULT_KINDS[kind], float(at), float(down or 5)
+
+
+async def fault(servers: Servers, kill: str, result: Result) -> None:
+    """Kill a kind of process at a moment of the window, start it again after a while."""
+    kind, at, down = parse_kill(kill)
+    await asyncio.sleep(at)
+    killed = servers.kill(kind)
+    await asyncio.sleep(down)
+    servers.restart(killed)
+    result.say(
+        "fault", f"{len(killed)} {kind} process(es) killed at {at:.0f} s, back {down:.0f} s later"
+    )
 
 
 def report_play(result, options, stats, window, before, after, steps) -> None:

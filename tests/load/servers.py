@@ -136,6 +136,7 @@ class Process:
     popen: subprocess.Popen
     log: Path
     port: int | None = None
+    argv: list[str] = field(default_factory=list)
 
     def tail(self, lines: int = 30) -> str:
         try:
@@ -176,6 +177,31 @@ class Servers:
                 os.killpg(process.popen.pid, signal.SIGKILL)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.popen.wait(timeout=5)
+
+    def kill(self, kind: str) -> list[Process]:
+        """A fault: SIGKILL every running process of this kind with its children (a prefork
+        worker's pool too), as a crash or the OOM killer would. Returns them, for `restart`."""
+        killed = [p for p in self.processes if p.kind == kind and p.popen.poll() is None]
+        for process in killed:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.popen.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.popen.wait(timeout=5)
+        return killed
+
+    def restart(self, killed: list[Process]) -> None:
+        """Start the killed processes again, with the same command line, logging on."""
+        for process in killed:
+            with open(process.log, "ab") as out:
+                process.popen = subprocess.Popen(
+                    process.argv,
+                    cwd=self.root,
+                    env=self.env,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL,
+                    start_new_session=True,
+                )
 
     def log_problems(self) -> dict[str, int]:
         """Tracebacks and ERROR lines in each kind of process's log."""
@@ -247,7 +273,7 @@ def spawn(servers: Servers, kind: str, argv: list[str], name: str, port: int | N
             stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
-    process = Process(kind, popen, log, port)
+    process = Process(kind, popen, log, port, argv)
     servers.processes.append(process)
     return process
 
