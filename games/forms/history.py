@@ -1,6 +1,7 @@
 """The history's filters (a GET form) and the import form (a file or pasted JSON)."""
 
 import json
+import math
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -10,6 +11,10 @@ from games.forms.tables import OPTION_LABELS
 from games.models import Game, Seat
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024
+# A record is at most a few levels deep and its numbers fit in 64 bits: anything beyond these is
+# refused before Python's json (recursion) or int() (4,300 digits) can fail on it.
+MAX_RECORD_DEPTH = 32
+MAX_NUMBER_DIGITS = 40
 EITHER, ON, OFF = "", "on", "off"
 RULE_CHOICES = [(EITHER, _("Either")), (ON, _("On")), (OFF, _("Off"))]
 WITH_BOTS, WITHOUT_BOTS = "with", "without"
@@ -107,21 +112,87 @@ class ImportRecordForm(forms.Form):
         if upload and text:
             raise forms.ValidationError(_("Upload a file or paste a record, not both."))
         if upload:
+            # Refused by the size the upload handler counted, before reading; and never read
+            # past the limit, whatever that size said.
             if upload.size > MAX_RECORD_BYTES:
                 raise forms.ValidationError(_("The file is larger than 2 MB."))
+            content = upload.read(MAX_RECORD_BYTES + 1)
+            if len(content) > MAX_RECORD_BYTES:
+                raise forms.ValidationError(_("The file is larger than 2 MB."))
             try:
-                text = upload.read().decode("utf-8")
+                text = content.decode("utf-8")
             except UnicodeDecodeError:
                 raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
         if not text:
             raise forms.ValidationError(_("Upload a record file or paste its JSON."))
         if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
             raise forms.ValidationError(_("The record is larger than 2 MB."))
-        try:
-            cleaned["record"] = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(
-                _("This is not valid JSON (line %(line)s, column %(column)s: %(error)s).")
-                % {"line": error.lineno, "column": error.colno, "error": error.msg}
-            ) from None
+        cleaned["record"] = parse_record(text)
         return cleaned
+
+
+class Unreadable(ValueError):
+    """JSON that is well formed but that no record holds (a message for people)."""
+
+
+def parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise Unreadable(
+            _("The record holds a number with too many digits (more than %(digits)s).")
+            % {"digits": MAX_NUMBER_DIGITS}
+        )
+    return int(digits)
+
+
+def parse_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise Unreadable(not_a_value(text))
+    return number
+
+
+def parse_constant(name: str):
+    raise Unreadable(not_a_value(name))
+
+
+def not_a_value(text: str) -> str:
+    return _("%(value)s is not a JSON value.") % {"value": text}
+
+
+def too_deep() -> str:
+    return _("The record is nested too deeply (more than %(depth)s levels).") % {
+        "depth": MAX_RECORD_DEPTH
+    }
+
+
+def depth_within(value, limit: int) -> bool:
+    """Whether `value` (parsed JSON) nests at most `limit` lists or objects (without recursion)."""
+    pending = [(value, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, (list, dict)):
+            if depth > limit:
+                return False
+            items = value.values() if isinstance(value, dict) else value
+            pending.extend((item, depth + 1) for item in items)
+    return True
+
+
+def parse_record(text: str):
+    """The parsed JSON of `text`, or a ValidationError that says what is wrong with it."""
+    try:
+        record = json.loads(
+            text, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant
+        )
+    except json.JSONDecodeError as error:
+        raise forms.ValidationError(
+            _("This is not valid JSON (line %(line)s, column %(column)s: %(error)s).")
+            % {"line": error.lineno, "column": error.colno, "error": error.msg}
+        ) from None
+    except Unreadable as error:
+        raise forms.ValidationError(str(error)) from None
+    except RecursionError:
+        raise forms.ValidationError(too_deep()) from None
+    if not depth_within(record, MAX_RECORD_DEPTH):
+        raise forms.ValidationError(too_deep())
+    return record

@@ -207,13 +207,31 @@ def table_leave(request, game_id: int):
 
 
 def join_and_redirect(request, game):
-    index = request.POST.get("seat")
+    index = requested_seat(request.POST.get("seat", ""), game.players)
+    if index is NO_SUCH_SEAT:
+        messages.error(request, _("There is no such seat at this table."))
+        return redirect(table_or_game_url(game))
     try:
-        lobby.join_table(game.pk, request.user, int(index) if index and index.isdigit() else None)
+        lobby.join_table(game.pk, request.user, index)
     except lobby.LobbyError as error:
         messages.error(request, error.message)
     game.refresh_from_db()
     return redirect(table_or_game_url(game))
+
+
+NO_SUCH_SEAT = object()
+
+
+def requested_seat(value: str, players: int):
+    """The seat index asked for: None when none is (any free seat will do), NO_SUCH_SEAT when the
+    value is not one of this table's seats (only ASCII digits count: "²".isdigit() is true, but
+    int() refuses it)."""
+    if value == "":
+        return None
+    if not (value.isascii() and value.isdecimal() and len(value) <= 2):
+        return NO_SUCH_SEAT
+    index = int(value)
+    return index if index < players else NO_SUCH_SEAT
 
 
 def table_or_game_url(game) -> str:

@@ -3,6 +3,7 @@
 is refused with a clear message and saves nothing."""
 
 import copy
+import io
 import json
 import random
 
@@ -279,3 +280,105 @@ def test_a_record_from_elsewhere_replays_from_its_stated_first_holder(written, m
     assert legal_actions(states[-1]) == []
     assert imported.result == data["result"]
     assert verify_game(imported) == []
+
+
+# --- Hostile records: each is refused with a message on the form, never a 500 ----------------
+
+
+def counts():
+    return Game.objects.count(), Seat.objects.count(), Action.objects.count()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000, "nested too deeply"),
+        ('{"a": ' * 1_200 + "1" + "}" * 1_200, "nested too deeply"),
+        ("[" * 200 + "]" * 200, "nested too deeply"),  # parses, but no record is that deep
+        ("9" * 5_000, "number with too many digits"),
+        ('{"seed": ' + "1" * 5_000 + "}", "number with too many digits"),
+        ('{"seed": NaN}', "not a JSON value"),
+        ('{"seed": 1e999}', "not a JSON value"),
+    ],
+)
+def test_hostile_json_is_refused_with_a_message_and_saves_nothing(client, make_user, text, message):
+    client.force_login(make_user())
+    before = counts()
+
+    response = client.post(reverse("import_record"), {"text": text})
+
+    assert response.status_code == 400  # the form, shown again with its error
+    assert message in response.content.decode()
+    assert counts() == before
+
+
+def test_hostile_json_is_refused_in_an_uploaded_file_too(client, make_user):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(make_user())
+    before = counts()
+    upload = SimpleUploadedFile("deep.json", b"[" * 100_000, "application/json")
+
+    response = client.post(reverse("import_record"), {"file": upload})
+
+    assert response.status_code == 400
+    assert "nested too deeply" in response.content.decode()
+    assert counts() == before
+
+
+def test_a_deeply_nested_field_of_a_valid_record_is_refused(client, written, make_user):
+    client.force_login(make_user())
+    before = counts()
+    text = json.dumps(written).replace('"version": 1', '"version": ' + "[" * 900 + "]" * 900)
+
+    response = client.post(reverse("import_record"), {"text": text})
+
+    assert response.status_code == 400
+    assert "nested too deeply" in response.content.decode()
+    assert counts() == before
+
+
+class CountedReads(io.BytesIO):
+    """An upload's content that notes the size of each read."""
+
+    def __init__(self, content: bytes):
+        super().__init__(content)
+        self.reads = []
+
+    def read(self, size=-1):
+        self.reads.append(size)
+        return super().read(size)
+
+
+def upload_of(content: bytes, size: int):
+    """A file upload of `content` whose handler counted `size` bytes."""
+    from django.core.files.uploadedfile import InMemoryUploadedFile
+
+    body = CountedReads(content)
+    return body, InMemoryUploadedFile(body, "file", "big.json", "application/json", size, None)
+
+
+def test_an_upload_over_the_limit_is_refused_by_its_size_without_being_read():
+    from django.utils.datastructures import MultiValueDict
+
+    from games.forms.history import MAX_RECORD_BYTES, ImportRecordForm
+
+    body, upload = upload_of(b" " * (MAX_RECORD_BYTES + 1), MAX_RECORD_BYTES + 1)
+    form = ImportRecordForm({}, MultiValueDict({"file": [upload]}))
+
+    assert not form.is_valid()
+    assert "The file is larger than 2 MB." in form.non_field_errors()
+    assert body.reads == []  # refused on .size alone
+
+
+def test_an_upload_whose_size_lies_is_read_no_further_than_the_limit():
+    from django.utils.datastructures import MultiValueDict
+
+    from games.forms.history import MAX_RECORD_BYTES, ImportRecordForm
+
+    body, upload = upload_of(b" " * (MAX_RECORD_BYTES + 10), 10)
+    form = ImportRecordForm({}, MultiValueDict({"file": [upload]}))
+
+    assert not form.is_valid()
+    assert "The file is larger than 2 MB." in form.non_field_errors()
+    assert body.reads == [MAX_RECORD_BYTES + 1]
