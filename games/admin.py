@@ -19,6 +19,7 @@ from games.admin_filters import (
     ActionsWithoutSelection,
     BotLevelFilter,
     GameIdSearch,
+    SecretsStayHidden,
 )
 from games.bot_names import bot_seat_name
 from games.forms.tables import OPTION_LABELS
@@ -45,7 +46,7 @@ def recompute_ratings(modeladmin, request, queryset):
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin):
+class UserAdmin(SecretsStayHidden, DjangoUserAdmin):
     list_display = ("username", "display_name", "email", "is_staff", "is_active", "date_joined")
     search_fields = ("username", "display_name", "email")
     fieldsets = (
@@ -76,7 +77,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(ActionsWithoutSelection, GameIdSearch, admin.ModelAdmin):
+class GameAdmin(SecretsStayHidden, ActionsWithoutSelection, GameIdSearch, admin.ModelAdmin):
     game_id_lookup = "pk"
     whole_table_actions = ("recompute_ratings",)
     list_display = (
@@ -194,7 +195,7 @@ def visible_move(action: Action, game: Game) -> str:
 
 
 @admin.register(Seat)
-class SeatAdmin(GameIdSearch, admin.ModelAdmin):
+class SeatAdmin(SecretsStayHidden, GameIdSearch, admin.ModelAdmin):
     list_display = (
         "game",
         "index",
@@ -240,7 +241,7 @@ class SeatAdmin(GameIdSearch, admin.ModelAdmin):
 
 
 @admin.register(Action)
-class ActionAdmin(GameIdSearch, admin.ModelAdmin):
+class ActionAdmin(SecretsStayHidden, GameIdSearch, admin.ModelAdmin):
     list_display = ("game", "seq", "seat", "actor", "move", "latency_ms", "created_at")
     list_filter = ("actor", "game__status")
     search_fields = ("game__invite_code",)
@@ -269,7 +270,7 @@ class ActionAdmin(GameIdSearch, admin.ModelAdmin):
 
 
 @admin.register(Rating)
-class RatingAdmin(ActionsWithoutSelection, admin.ModelAdmin):
+class RatingAdmin(SecretsStayHidden, ActionsWithoutSelection, admin.ModelAdmin):
     whole_table_actions = ("recompute_ratings",)
     list_display = ("who", "ordinal_shown", "mu", "sigma", "games", "updated_at")
     list_filter = (BotLevelFilter,)
@@ -293,7 +294,7 @@ class RatingAdmin(ActionsWithoutSelection, admin.ModelAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(GameIdSearch, admin.ModelAdmin):
+class RatingChangeAdmin(SecretsStayHidden, GameIdSearch, admin.ModelAdmin):
     list_display = ("game", "seat", "rating", "delta", "mu_after", "sigma_after", "created_at")
     list_filter = (("rating__bot_level", admin.EmptyFieldListFilter),)
     search_fields = ("rating__user__username", "rating__bot_level")
@@ -310,7 +311,7 @@ class RatingChangeAdmin(GameIdSearch, admin.ModelAdmin):
 
 
 @admin.register(Presence)
-class PresenceAdmin(admin.ModelAdmin):
+class PresenceAdmin(SecretsStayHidden, admin.ModelAdmin):
     list_display = ("channel_name", "user", "game", "connected_at", "seen_at")
     list_filter = (("user", admin.EmptyFieldListFilter), ("game", admin.EmptyFieldListFilter))
     search_fields = ("user__username", "channel_name")

@@ -3,6 +3,8 @@ models' pages (games/admin.py registers the pages)."""
 
 from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.core.exceptions import FieldDoesNotExist
+from django.db.models.constants import LOOKUP_SEP
 from django.utils.translation import gettext_lazy as _
 
 from ai import LEVELS
@@ -87,3 +89,37 @@ class ActionsWithoutSelection:
             post.setlist(ACTION_CHECKBOX_NAME, ["0"])
             request.POST = post
         return super().changelist_view(request, extra_context)
+
+
+# --- Secrets -------------------------------------------------------------------------------------
+
+# Fields that hold what no one may learn while a game is played: the snapshot (every hand and the
+# deck's order), the seed (the whole deal) and a move as made (a face-down card).
+SECRET_FIELDS = {"games.game": {"snapshot", "seed"}, "games.action": {"action"}}
+
+
+def touches_secret(model, lookup: str) -> bool:
+    """Does this URL lookup (``seats__game__seed__gt``) read a secret field of any model on
+    its path?"""
+    for part in lookup.split(LOOKUP_SEP):
+        if part in SECRET_FIELDS.get(model._meta.label_lower, ()):
+            return True
+        try:
+            field = model._meta.get_field(part)
+        except FieldDoesNotExist:  # a lookup or a transform (gt, contains, a JSON key): done
+            return False
+        if not field.is_relation or field.related_model is None:
+            return False
+        model = field.related_model
+    return False
+
+
+class SecretsStayHidden:
+    """No filter in the URL may read a secret: asked yes or no often enough, ``?seed__gt=`` or
+    ``?action__card=`` would tell a live game's seed or a face-down card (Django allows URL
+    lookups on a model's own fields by default). Such a request is refused (400)."""
+
+    def lookup_allowed(self, lookup, value, request):
+        if touches_secret(self.model, lookup):
+            return False
+        return super().lookup_allowed(lookup, value, request)

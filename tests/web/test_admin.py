@@ -241,3 +241,38 @@ def test_private_moves_show_only_their_public_record_until_the_game_is_over(
     set_status(game, Game.Status.FINISHED)
     for url in pages:
         assert "heroine" in staff_client.get(url).content.decode()
+
+
+# --- Secrets stay out of reach of the URL's filters ---------------------------------------------
+
+
+SECRET_LOOKUPS = [
+    (Game, "snapshot__contains", '"hands"'),
+    (Game, "seed", "1"),
+    (Game, "seed__gt", "0"),
+    (Game, "actions__action__card", "m10"),
+    (Seat, "game__snapshot__icontains", "m10"),
+    (Seat, "game__seed__lt", "0"),
+    (Action, "action__card", "m10"),
+    (Action, "action__contains", '{"card": "m10"}'),
+    (Action, "game__snapshot__contains", "m10"),
+    (RatingChange, "game__seed", "1"),
+]
+
+
+@pytest.mark.parametrize(("model", "lookup", "value"), SECRET_LOOKUPS)
+def test_a_filter_on_a_secret_in_the_url_is_refused(staff_client, make_table, model, lookup, value):
+    """Staff may filter by what the lists show; a filter on the snapshot, the seed or a move's
+    hidden card would let them read a live game's secrets one yes/no at a time."""
+    make_table(2, bots={0: "random", 1: "random"})
+    response = staff_client.get(changelist(model), {lookup: value})
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("model", "lookup", "value"),
+    [(Game, "status", "playing"), (Seat, "standin__exact", "1"), (Action, "actor", "bot")],
+)
+def test_the_ordinary_filters_still_work(staff_client, make_table, model, lookup, value):
+    make_table(2, bots={0: "random", 1: "random"})
+    assert staff_client.get(changelist(model), {lookup: value}).status_code == 200
