@@ -31,9 +31,9 @@ def bot_turn(
 
 
 @job("bot_move")
-def bot_move(game_id: int, version: int, action: dict, asked_at: float) -> str:
+def bot_move(game_id: int, version: int, seat: int, action: dict, asked_at: float) -> str:
     """A bot's chosen move, due once its pause is over; a no-op if the game moved on."""
-    return play_bot_move(game_id, version, action, asked_at)
+    return play_bot_move(game_id, version, seat, action, asked_at)
 
 
 @job("turn_expiry")

@@ -61,9 +61,9 @@ def run_bot_turn(
     action = choose_move(seed, state, seat_index, level, version)
     pause = settings.BOT_MOVE_DELAY - (time.time() - asked_at)
     if pause >= SHORTEST_ANNOUNCED_PAUSE:
-        jobs.later("bot_move", game_id, version, action, asked_at, delay=pause)
+        jobs.later("bot_move", game_id, version, seat_index, action, asked_at, delay=pause)
         return "announced"
-    return play_bot_move(game_id, version, action, asked_at, seat_index)
+    return play_bot_move(game_id, version, seat_index, action, asked_at)
 
 
 def acting_bot(game: Game, version: int, level: str | None):
@@ -83,22 +83,13 @@ def acting_bot(game: Game, version: int, level: str | None):
     return state, seat.index, seat.bot_level or STANDIN_LEVEL
 
 
-def play_bot_move(
-    game_id: int, version: int, action: dict, asked_at: float, seat_index: int | None = None
-) -> str:
-    """Submit a bot's chosen move. The one way in refuses it if the game moved on or a person
-    took the seat back during the pause, all under the game's lock."""
-    if seat_index is None:
-        game = Game.objects.filter(pk=game_id).only("snapshot", "version", "status").first()
-        if game is None or game.version != version or not game.snapshot:
-            return "stale"
-        seat_index = current_player(load_state(game))
-        if seat_index is None:
-            return "stale"
+def play_bot_move(game_id: int, version: int, seat: int, action: dict, asked_at: float) -> str:
+    """Submit a bot's chosen move for `seat`. The one way in refuses it if the game moved on or
+    a person took the seat back during the pause, all under the game's lock."""
     try:
         submit_action(
             game_id,
-            seat_index,
+            seat,
             action,
             expected_version=version,
             actor=Action.Actor.BOT,  # or STANDIN: the service logs whichever plays the seat

@@ -129,18 +129,19 @@ def test_the_bots_pause_is_announced_not_slept(bot_game, spy_bots, settings, ann
     """A worker is never held idle by a bot's pause: the chosen move is announced for later."""
     settings.BOT_MOVE_DELAY = 2
     game = bot_game()
+    state = load_state(game)
     started = time.monotonic()
     assert play_bot_turn(game.pk, 0, time.time()) == "announced"
     assert time.monotonic() - started < 1
-    [(name, (game_id, version, action, _asked_at), delay)] = announced
-    assert (name, game_id, version) == ("bot_move", game.pk, 0)
+    [(name, (game_id, version, seat, action, _asked_at), delay)] = announced
+    assert (name, game_id, version, seat) == ("bot_move", game.pk, 0, current_player(state))
     assert 1 < delay <= 2
     assert not Action.objects.filter(game=game).exists()
-    assert play_bot_move(game.pk, 0, action, time.time() - 2) == "moved"
+    assert play_bot_move(game.pk, 0, seat, action, time.time() - 2) == "moved"
     logged = Action.objects.get(game=game)
     assert (logged.seq, logged.action, logged.actor) == (1, action, "bot")
     assert 2000 <= logged.latency_ms < 3000
-    assert play_bot_move(game.pk, 0, action, time.time()) == "stale"  # played once only
+    assert play_bot_move(game.pk, 0, seat, action, time.time()) == "stale"  # played once only
 
 
 @pytest.mark.django_db
@@ -155,9 +156,10 @@ def test_a_chosen_move_is_dropped_if_the_person_took_the_seat_back(
     person = Seat.objects.get(game=game, index=to_act)
     Seat.objects.filter(pk=person.pk).update(standin=True)
     assert play_bot_turn(game.pk, 0, time.time()) == "announced"
-    [(_, (_, _, action, asked_at), _)] = announced
+    [(_, (_, _, seat, action, asked_at), _)] = announced
+    assert seat == to_act
     Seat.objects.filter(pk=person.pk).update(standin=False)  # back before the pause ended
-    assert play_bot_move(game.pk, 0, action, asked_at) == "not_bot_turn"
+    assert play_bot_move(game.pk, 0, seat, action, asked_at) == "not_bot_turn"
     assert not Action.objects.filter(game=game).exists()
 
 
