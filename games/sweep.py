@@ -42,17 +42,24 @@ def claim(game: Game, now) -> bool:
     return won == 1
 
 
+def claim_and_announce(due, now, announce) -> list[int]:
+    """`announce(game)` for every game of `due` that this sweeper claims; their ids."""
+    sent = []
+    for game in due.only("pk", "version", "status"):
+        if claim(game, now):
+            announce(game)
+            sent.append(game.pk)
+    return sent
+
+
 def overdue_turns(now) -> list[int]:
     """Announce the expiry of every person's turn whose deadline passed and was not acted on."""
     overdue = Game.objects.filter(status=Game.Status.PLAYING, turn_deadline__lt=now - TIMER_GRACE)
-    sent = []
-    for game in overdue.only("pk", "version", "status"):
-        if claim(game, now):
-            log.warning(
-                "game %s: the turn timer at v%s was lost; expiring it", game.pk, game.version
-            )
-            jobs.later("turn_expiry", game.pk, game.version)
-            sent.append(game.pk)
+    sent = claim_and_announce(
+        overdue, now, lambda game: jobs.later("turn_expiry", game.pk, game.version)
+    )
+    if sent:
+        log.warning("turn timers lost and expired now in games %s", sent)
     return sent
 
 
@@ -102,12 +109,7 @@ def due_autofills(now) -> list[int]:
     due = Game.objects.filter(
         status=Game.Status.OPEN, autofill_level__gt="", autofill_at__lt=now - AUTOFILL_GRACE
     )
-    sent = []
-    for game in due.only("pk", "version", "status"):
-        if claim(game, now):
-            jobs.later("autofill", game.pk)
-            sent.append(game.pk)
-    return sent
+    return claim_and_announce(due, now, lambda game: jobs.later("autofill", game.pk))
 
 
 def sweep(now=None) -> dict[str, list[int]]:
