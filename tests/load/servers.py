@@ -192,16 +192,7 @@ class Servers:
     def restart(self, killed: list[Process]) -> None:
         """Start the killed processes again, with the same command line, logging on."""
         for process in killed:
-            with open(process.log, "ab") as out:
-                process.popen = subprocess.Popen(
-                    process.argv,
-                    cwd=self.root,
-                    env=self.env,
-                    stdout=out,
-                    stderr=subprocess.STDOUT,
-                    stdin=subprocess.DEVNULL,
-                    start_new_session=True,
-                )
+            process.popen = launch(self, process.argv, process.log, append=True)
 
     def log_problems(self) -> dict[str, int]:
         """Tracebacks and ERROR lines in each kind of process's log."""
@@ -261,10 +252,10 @@ def manage(root: Path, env: dict, *args: str, timeout: float = 600) -> subproces
     )
 
 
-def spawn(servers: Servers, kind: str, argv: list[str], name: str, port: int | None = None):
-    log = servers.workdir / f"{name}.log"
-    with open(log, "wb") as out:
-        popen = subprocess.Popen(
+def launch(servers: Servers, argv: list[str], log: Path, append: bool = False):
+    """A server process in a session of its own (its children go with it when killed)."""
+    with open(log, "ab" if append else "wb") as out:
+        return subprocess.Popen(
             argv,
             cwd=servers.root,
             env=servers.env,
@@ -273,7 +264,11 @@ def spawn(servers: Servers, kind: str, argv: list[str], name: str, port: int | N
             stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
-    process = Process(kind, popen, log, port, argv)
+
+
+def spawn(servers: Servers, kind: str, argv: list[str], name: str, port: int | None = None):
+    log = servers.workdir / f"{name}.log"
+    process = Process(kind, launch(servers, argv, log), log, port, argv)
     servers.processes.append(process)
     return process
 
