@@ -86,7 +86,7 @@ async def test_every_frame_of_whole_bot_games_shows_one_version(
             version = frame["version"]
             assert frame["log"] == expected_log(actions, version), f"log torn at v{version}"
             assert frame["view"] == view_for(states[version], seat), f"view torn at v{version}"
-    assert len(actions) > 20 and settings.JOB_RUNNER == "in_process"
+    assert len(actions) > 20  # whole games, not a few moves
     for socket in (seat_socket, spectator):
         await socket.disconnect()
 
