@@ -196,7 +196,8 @@ def parse_args(argv):
 def build_report(args, results: list[dict], seconds: float, planned: int) -> dict:
     results = sorted(results, key=lambda g: (g["deal"], g["rotation"]))
     return {
-        "args": vars(args),
+        # The report's own path as given, relative to where the arena ran: never a machine path.
+        "args": {**vars(args), "json": args.json and os.path.relpath(args.json)},
         "seconds": seconds,
         "planned_games": planned,
         "finished_games": len(results),
