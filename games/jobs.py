@@ -31,7 +31,6 @@ log = logging.getLogger(__name__)
 
 CELERY = "celery"
 IN_PROCESS = "in_process"
-RUNNERS = (CELERY, IN_PROCESS)
 # Every job is a Celery task of this name prefix, e.g. "games.bot_turn".
 TASK_PREFIX = "games."
 # Jobs of every game in this process share these threads (embedded profile only).
