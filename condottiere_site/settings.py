@@ -132,13 +132,18 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task taken by a worker that then died (SIGKILL, OOM: no chance to hand it back) is delivered
+# again after this many seconds; Redis's default is an hour. Jobs here take seconds; a delay
+# longer than half of it reaches the broker in hops (games/jobs.py), since a countdown longer
+# than the visibility timeout would be delivered twice.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60}
 # Celery's Django fixup closes the database connection (and, in a prefork child, the whole pool)
 # before and after every task unless this is set: a new PostgreSQL connection per job. With it,
 # the pool survives; condottiere_site/celery.py gives the connection back to it after each job.
 CELERY_DB_REUSE_MAX = 500
 # Seconds between two sweeps for overdue work (games/sweep.py): a turn timer, bot turn or autofill
 # lost with the broker or a restart is announced again. Celery beat runs it with the broker
-# (`make run` starts beat inside the worker; production runs one `celery beat`); the embedded
+# (`make run` and production run one `celery beat` beside the workers); the embedded
 # profile runs it on a timer thread. 0 turns the embedded timer off (the tests do).
 JOB_SWEEP_SECONDS = env_float("JOB_SWEEP_SECONDS", 5.0)
 CELERY_BEAT_SCHEDULE = {

@@ -87,9 +87,39 @@ def later(name: str, *args, delay: float = 0.0) -> None:
         raise LookupError(f"no job is named {name!r} (see games/tasks.py)")
     delay = max(0.0, delay)
     if runner() == CELERY:
-        current_app.send_task(task_name(name), args=list(args), countdown=delay or None)
+        _send(name, list(args), delay)
     else:
         _in_process_later(_registry[name], args, delay)
+
+
+# --- The Celery runner -----------------------------------------------------------------------
+
+# The job that carries a long delay in hops (registered in games/tasks.py with the others).
+RELAY = "relay"
+
+
+def longest_countdown() -> float:
+    """The longest countdown handed to the broker in one message: half the visibility timeout.
+
+    A worker holds a delayed message, unacknowledged, until its time; once held longer than the
+    visibility timeout, Redis gives it to another worker as well (Celery's documented caveat),
+    and the job would run twice or more. A turn timer of two minutes therefore travels in hops."""
+    options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None) or {}
+    return options.get("visibility_timeout", 3600) / 2
+
+
+def _send(name: str, args: list, delay: float) -> None:
+    hop = longest_countdown()
+    if delay > hop:
+        due_at = time.time() + delay
+        current_app.send_task(task_name(RELAY), args=[name, args, due_at], countdown=hop)
+    else:
+        current_app.send_task(task_name(name), args=args, countdown=delay or None)
+
+
+def relay(name: str, args: list, due_at: float) -> None:
+    """The job "relay": one hop of a long delay is over; send the job on for the rest of it."""
+    later(name, *args, delay=due_at - time.time())
 
 
 # --- The in-process runner ------------------------------------------------------------------

@@ -3,8 +3,9 @@
 The consumers call `socket_opened` when a socket is accepted (the row, and a `keep_fresh` task)
 and `socket_closed` when it closes (the task stopped, the row deleted). A server that crashes
 cannot delete its rows, so readers count only rows seen within `PRESENCE_MAX_AGE` and
-`purge_stale` deletes the older ones; `keep_fresh` touches a live socket's row well within that
-age, so a tab left open all day still counts.
+`purge_stale` (run by the periodic sweep job) deletes the older ones; `keep_fresh` touches a
+live socket's row every HEARTBEAT_SECONDS, well within that age, so a tab left open all day still
+counts.
 """
 
 import asyncio
@@ -15,11 +16,12 @@ from django.utils import timezone
 from games.database_threads import in_database_thread
 from games.models import Presence
 
-# A row older than this is taken for the leftover of a crashed server, not a live socket.
-PRESENCE_MAX_AGE = timedelta(hours=6)
-# How often an open socket's row is touched: a few times within PRESENCE_MAX_AGE, so one late
-# touch never makes a live socket look stale.
-HEARTBEAT_SECONDS = 3600.0
+# How often an open socket's row is touched. A crashed server's rows stop being touched, and
+# count as gone after PRESENCE_MAX_AGE: the shorter the beat, the sooner the dashboard is right.
+HEARTBEAT_SECONDS = 60.0
+# A row not touched for this long is the leftover of a crashed server, not a live socket: three
+# beats, so that one late touch (a busy database thread) never makes a live socket look stale.
+PRESENCE_MAX_AGE = timedelta(seconds=3 * HEARTBEAT_SECONDS)
 
 
 def connected(channel_name: str, user, game_id: int | None) -> None:
@@ -60,14 +62,17 @@ async def keep_fresh(channel_name: str) -> None:
 
 
 def fresh_since(now=None):
+    """The one definition of "seen recently": a row touched since this moment is a live socket."""
     return (now or timezone.now()) - PRESENCE_MAX_AGE
 
 
 def purge_stale(now=None) -> int:
-    """Delete rows too old to be live sockets; returns how many went."""
+    """Delete rows too old to be live sockets; returns how many went. The periodic sweep job
+    calls it, so crashed servers' rows go even when nobody opens the dashboard."""
     deleted, _ = Presence.objects.filter(seen_at__lt=fresh_since(now)).delete()
     return deleted
 
 
 def live_presences(now=None):
+    """The rows of live sockets (seen recently); count sockets per user or address from these."""
     return Presence.objects.filter(seen_at__gte=fresh_since(now))

@@ -27,8 +27,12 @@ log = logging.getLogger(__name__)
 TIMER_GRACE = timedelta(seconds=2)
 # The autofill job runs half a second after the table's wait; past this it was lost.
 AUTOFILL_GRACE = timedelta(seconds=2)
-# Seconds beyond a bot's move delay and thinking time after which its turn counts as lost.
-STALLED_AFTER = 30
+# Seconds beyond a bot's move delay and thinking time after which its turn counts as lost. With
+# the default delay and think time (0.8 + 1.5 s) and a sweep every 5 s, a bot turn lost with a
+# worker is played again within 10 s of its move being due, so within 10 s of a worker being back.
+# A turn merely slow (a long queue) announced again costs one duplicate job, which finds the
+# version gone; the claim keeps it to one per CLAIM.
+STALLED_AFTER = 2.5
 # How long a claim keeps other sweepers off a game: the announced job's time to run.
 CLAIM = timedelta(seconds=15)
 

@@ -2,11 +2,11 @@
 job port (`games.jobs`) for both runners and as the Celery task "games.<name>".
 
 Who announces each: the services after a commit ("bot_turn", "turn_expiry", "rating"), a bot
-turn ("bot_move", after the bot's pause), the lobby ("autofill"), and Celery beat or the
-embedded timer ("sweep").
+turn ("bot_move", after the bot's pause), the lobby ("autofill"), Celery beat or the embedded
+timer ("sweep"), and the job port itself ("relay", the hops of a long delay).
 """
 
-from games import sweep
+from games import jobs, presence, sweep
 from games.actors.bot_turn import play_bot_move, run_bot_turn
 from games.actors.turn_expiry import expire_turn
 from games.jobs import job
@@ -56,5 +56,15 @@ def autofill(game_id: int) -> bool:
 
 @job("sweep")
 def sweep_due_work() -> dict[str, list[int]]:
-    """Announce again whatever is overdue: turn timers, bot turns and autofills (games.sweep)."""
-    return sweep.sweep()
+    """Announce again whatever is overdue: turn timers, bot turns and autofills (games.sweep);
+    and delete the presence rows that crashed servers left behind (games.presence)."""
+    due = sweep.sweep()
+    presence.purge_stale()
+    return due
+
+
+@job(jobs.RELAY)
+def relay(name: str, args: list, due_at: float) -> None:
+    """A job whose delay is longer than one message may wait on the broker, after one hop
+    (games.jobs.longest_countdown): sent on for the rest of its delay."""
+    jobs.relay(name, args, due_at)
