@@ -10,6 +10,9 @@ from django.db import OperationalError
 
 from condottiere_site.celery import app
 from games import jobs, tasks
+from games.engine import current_player, legal_actions
+from games.models import Action, Game
+from games.services import load_state, start_game, submit_action
 
 
 @pytest.fixture
@@ -33,7 +36,7 @@ def recorded_job(monkeypatch):
 
 def test_every_named_job_is_a_celery_task_of_the_same_name():
     app.loader.import_default_modules()
-    named = {"bot_turn", "bot_move", "turn_expiry", "rating", "autofill", "sweep"}
+    named = {"bot_turn", "bot_move", "turn_expiry", "rating", "autofill", "sweep", "relay"}
     assert set(jobs.registered()) == named
     for name in jobs.registered():
         assert jobs.task_name(name) in app.tasks
@@ -159,3 +162,80 @@ def test_a_job_refused_by_the_database_is_retried_with_a_growing_pause():
     assert OperationalError in task.autoretry_for and task.max_retries >= 5
     assert task.retry_backoff and task.retry_backoff_max <= 10
     assert task.acks_late
+
+
+# --- Redelivery: the visibility timeout, long delays, jobs delivered twice --------------------
+
+
+def test_a_job_taken_by_a_worker_that_died_is_delivered_again_within_a_minute():
+    """Redis hands an unacknowledged job to another worker after the visibility timeout: an
+    hour by default, far too long for a game waiting on a bot."""
+    assert app.conf.broker_transport_options["visibility_timeout"] <= 60
+    assert jobs.longest_countdown() <= app.conf.broker_transport_options["visibility_timeout"] / 2
+
+
+def test_a_delay_longer_than_the_broker_may_hold_a_message_travels_in_hops(settings, monkeypatch):
+    """A two-minute turn timer as one countdown would be held unacknowledged past the visibility
+    timeout and delivered twice; it is sent as relays of at most half that timeout each, then as
+    itself for what is left."""
+    settings.JOB_RUNNER = "celery"
+    sent = []
+    monkeypatch.setattr(
+        jobs.current_app, "send_task", lambda name, **options: sent.append((name, options))
+    )
+    hop = jobs.longest_countdown()
+    clock = [1_000_000.0]
+    monkeypatch.setattr(jobs.time, "time", lambda: clock[0])
+
+    jobs.later("turn_expiry", 3, 9, delay=2 * hop + 5)
+    assert sent == [
+        ("games.relay", {"args": ["turn_expiry", [3, 9], clock[0] + 2 * hop + 5], "countdown": hop})
+    ]
+    while sent[-1][0] == "games.relay":  # each hop, as the worker runs it when due
+        clock[0] += sent[-1][1]["countdown"]
+        tasks.relay(*sent[-1][1]["args"])
+    assert [name for name, _ in sent] == ["games.relay", "games.relay", "games.turn_expiry"]
+    assert sent[-1] == ("games.turn_expiry", {"args": [3, 9], "countdown": 5})
+    assert all(options["countdown"] <= hop for _, options in sent)
+
+
+def log_of(game) -> list[tuple]:
+    return list(Action.objects.filter(game=game).order_by("seq").values_list("seq", "seat"))
+
+
+@pytest.mark.django_db
+def test_a_bot_turn_and_a_bot_move_delivered_again_change_nothing(
+    make_table, announced, django_capture_on_commit_callbacks, settings
+):
+    settings.BOT_MOVE_DELAY = 5  # the bot's pause is a bot_move job of its own
+    game = make_table(2, bots={0: "random", 1: "random"})
+    with django_capture_on_commit_callbacks(execute=True):
+        start_game(game.pk)
+    [(name, turn_args, _)] = announced
+    assert name == "bot_turn"
+    assert tasks.bot_turn(*turn_args) == "announced"
+    [(name, move_args, _)] = announced[1:]
+    assert name == "bot_move"
+    assert tasks.bot_move(*move_args) == "moved"
+    moved = log_of(game)
+    assert len(moved) == 1 and Game.objects.get(pk=game.pk).version == 1
+
+    # The broker delivers both again (a worker died before acknowledging them).
+    assert tasks.bot_move(*move_args) == "stale"
+    # The turn came with its snapshot, so it chooses again, but its move is refused.
+    assert tasks.bot_turn(*turn_args) == "announced"
+    [(name, again, _)] = announced[2:]
+    assert (name, again[:3]) == ("bot_move", move_args[:3])
+    assert tasks.bot_move(*again) == "stale"
+    assert log_of(game) == moved and Game.objects.get(pk=game.pk).version == 1
+
+
+@pytest.mark.django_db
+def test_a_turn_timer_delivered_after_the_person_moved_changes_nothing(timed_game, announced):
+    state = load_state(timed_game)
+    submit_action(timed_game.pk, current_player(state), legal_actions(state)[0], 0)
+    moved = log_of(timed_game)
+    game = Game.objects.get(pk=timed_game.pk)
+    assert tasks.turn_expiry(timed_game.pk, 0) == "stale"
+    assert log_of(timed_game) == moved
+    assert Game.objects.get(pk=timed_game.pk).turn_deadline == game.turn_deadline

@@ -138,6 +138,22 @@ def test_a_stalled_bot_turn_and_a_socket_waking_it_announce_it_once(make_table, 
     assert announced_of(announced, "bot_turn") == [(game.pk, 0)]
 
 
+@pytest.mark.django_db
+def test_a_lost_bot_turn_is_announced_again_within_ten_seconds_of_its_move(
+    make_table, announced, settings
+):
+    """A worker killed mid-turn takes the bot's turn with it (its message comes back only after
+    the visibility timeout). With the default pauses, the sweep that runs 5 s after the bot's
+    move was due announces it again: beat sweeps every 5 s, so the game goes on within 10 s."""
+    settings.BOT_MOVE_DELAY, settings.BOT_THINK_SECONDS = 0.8, 1.5  # the defaults
+    game = make_table(2, bots={0: "random", 1: "random"})
+    start_game(game.pk)
+    moved_at = Game.objects.get(pk=game.pk).updated_at
+    every = 5.0  # JOB_SWEEP_SECONDS' default (the tests turn the embedded timer off)
+    assert sweep.sweep(moved_at + timedelta(seconds=10 - every))["bot_turn"] == [game.pk]
+    assert announced_of(announced, "bot_turn") == [(game.pk, 0)]
+
+
 # --- Autofill -------------------------------------------------------------------------------
 
 
