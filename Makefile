@@ -25,15 +25,17 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Serves on http://$(HOST):$(PORT). With REDIS_URL set, a Celery worker (with beat) runs beside Daphne;
-# Ctrl-C stops both.
+# Serves on http://$(HOST):$(PORT). With REDIS_URL set, a Celery worker and Celery beat run beside
+# Daphne, beat as a process of its own: a worker that dies must not take the sweep (which finds
+# the work it lost) down with it. Ctrl-C stops them all.
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	@trap 'kill 0' EXIT; \
 	if [ -n "$$REDIS_URL" ]; then \
-		$(VENV)/bin/celery -A condottiere_site worker --beat --schedule $(VENV)/celerybeat-schedule \
-			--loglevel INFO --concurrency 2 & \
+		$(VENV)/bin/celery -A condottiere_site worker --loglevel INFO --concurrency 2 & \
+		$(VENV)/bin/celery -A condottiere_site beat --schedule $(VENV)/celerybeat-schedule \
+			--loglevel INFO & \
 	fi; \
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) condottiere_site.asgi:application
 
