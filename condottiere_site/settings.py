@@ -61,6 +61,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A database refusing connections answers 503 with Retry-After, not 500 (games/middleware.py).
+    "games.middleware.DatabaseBusyMiddleware",
 ]
 
 ROOT_URLCONF = "condottiere_site.urls"
