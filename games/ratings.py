@@ -1,13 +1,30 @@
 """OpenSkill (Plackett-Luce) ratings of people and bot levels, from finished live games.
 
-A finished live game is one match with one team per seat. A person's seat rates the person, also
-when a stand-in bot finished the game for them (the seat stays theirs: handing it over is their
-choice). A bot seat rates its level's one shared Rating, so that "hard" earns its number from the
-games it plays. Ranks come from the stored result: the winners share rank 1, the others follow by
-regions held at the end (more is better, equal counts tie). (openskill 6.2's Plackett-Luce treats
-ties oddly: tied seats get equal results, but a tie at the top can also lift the next place to
-the winners' numbers — openskill.py issues #155 and #173. We use the library's numbers as they
-are, so that they match anyone's OpenSkill calculation.)
+What is rated (as lichess does: a rating measures people playing people, and cannot be farmed):
+- A game is rated only if it finished here (not aborted, not imported) and at least two of its
+  seats are people who each made at least one decision themselves (an action logged as
+  "human"). So a person alone against the site's bots, a table of bots only, or tables whose
+  people handed their seats to the stand-in before deciding anything rate nobody: otherwise
+  anyone could farm a rating (theirs, or a bot level's public one) by opening many tables and
+  letting bots play them. Lichess likewise rates games against bots only for bot accounts, and
+  aborts, unrated, a game whose players have not each moved.
+- In a rated game, a person's seat rates its person if they made at least one decision
+  themselves, also when a stand-in or the timer finished the game for them: leaving a game
+  that is going badly must not dodge the loss. A person's seat whose every decision was made
+  by the stand-in or the timer rates nobody: the person did not play it.
+- A bot seat of a rated game rates its level's one shared Rating, so that "hard" earns its
+  number from games that people really played.
+- A seat that rates nobody (played entirely by the stand-in, or its account deleted) still took
+  part: it is a team of the match at OpenSkill's default numbers, which are not saved.
+- One account cannot play itself: it holds at most one seat of a game (the lobby refuses a
+  second, and the database's seat_one_per_user constraint backs it).
+`unrated_reason` says why a game is not rated; the game page shows it.
+
+A rated game is one match with one team per seat. Ranks come from the stored result: the winners
+share rank 1, the others follow by regions held at the end (more is better, equal counts tie).
+(openskill 6.2's Plackett-Luce treats ties oddly: tied seats get equal results, but a tie at the
+top can also lift the next place to the winners' numbers — openskill.py issues #155 and #173. We
+use the library's numbers as they are, so that they match anyone's OpenSkill calculation.)
 
 A bot level may hold several seats of one game. Each of those seats is rated as its own team,
 all from the level's rating before the game; the level then takes the mean of those seats'
@@ -25,9 +42,10 @@ from dataclasses import dataclass
 from statistics import fmean
 
 from django.db import IntegrityError, OperationalError, connection, transaction
+from django.utils.translation import gettext_lazy as _
 from openskill.models import PlackettLuce
 
-from games.models import Game, Rating, RatingChange, Seat
+from games.models import Action, Game, Rating, RatingChange, Seat
 from games.services.notify import notify_table
 
 log = logging.getLogger(__name__)
@@ -35,6 +53,19 @@ log = logging.getLogger(__name__)
 MODEL = PlackettLuce()
 # SQLite has one writer at a time and may refuse a second one outright; try again a few times.
 SQLITE_RETRIES = 5
+# A rating measures people against people: fewer than this many deciding people rate nobody.
+MIN_PEOPLE_DECIDING = 2
+
+# Why a game is not rated, for the game page (codes from unrated_reason).
+UNRATED_MESSAGES = {
+    "aborted": _("Not rated: the game was aborted."),
+    "imported": _("Not rated: imported records are never rated."),
+    "unfinished": _("Not rated yet: the game is not over."),
+    "too_few_people": _(
+        "Not rated: fewer than two people made their own decisions in this game "
+        "(games against bots only are not rated)."
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -83,25 +114,44 @@ def rating_for(user=None, bot_level: str | None = None) -> Rating:
     return rating
 
 
-def is_rated(game: Game) -> bool:
-    return (
-        game.status == Game.Status.FINISHED
-        and game.source == Game.Source.LIVE
-        and bool(game.result)
-        and bool(game.result.get("regions"))
+def people_deciding(game: Game) -> set[int]:
+    """The seats of people (an account behind them) who made at least one decision themselves:
+    a stand-in's or the timer's move is logged under another actor and does not count."""
+    people = Seat.objects.filter(game=game, user__isnull=False).values_list("index", flat=True)
+    decided = Action.objects.filter(game=game, actor=Action.Actor.HUMAN).values_list(
+        "seat", flat=True
     )
+    return set(people) & set(decided)
 
 
-def seat_ratings(seats: list[Seat]) -> list[Rating | None]:
-    """Each seat's Rating, locked for the update; None for a seat nobody owns any more."""
+def unrated_reason(game: Game) -> str | None:
+    """None if the game is rated (or will be, a moment after it finished); else why not, one of
+    the keys of UNRATED_MESSAGES."""
+    if game.source != Game.Source.LIVE:
+        return "imported"
+    if game.status == Game.Status.ABORTED:
+        return "aborted"
+    if game.status != Game.Status.FINISHED or not (game.result or {}).get("regions"):
+        return "unfinished"
+    if len(people_deciding(game)) < MIN_PEOPLE_DECIDING:
+        return "too_few_people"
+    return None
+
+
+def is_rated(game: Game) -> bool:
+    return unrated_reason(game) is None
+
+
+def seat_ratings(seats: list[Seat], deciding: set[int]) -> list[Rating | None]:
+    """Each seat's Rating, locked for the update; None for a seat that rates nobody."""
     found = []
     for seat in seats:
-        if seat.user_id:
+        if seat.user_id and seat.index in deciding:
             found.append(rating_for(user=seat.user))
         elif seat.bot_level:
             found.append(rating_for(bot_level=seat.bot_level))
-        else:  # the person's account was deleted: the seat still played, but rates nobody
-            found.append(None)
+        else:  # played by the stand-in alone, or the account was deleted: the seat still
+            found.append(None)  # played (a team of the match), but rates nobody
     ids = sorted({rating.pk for rating in found if rating is not None})
     # Lock in one order (by id) so that two games sharing players cannot deadlock.
     locked = {rating.pk: rating for rating in Rating.objects.select_for_update().filter(pk__in=ids)}
@@ -122,7 +172,7 @@ def new_values(ratings: list[Rating | None], outcomes: list[SeatOutcome]) -> dic
 
 def _apply(game: Game) -> bool:
     seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
-    ratings = seat_ratings(seats)
+    ratings = seat_ratings(seats, people_deciding(game))
     default = (MODEL.mu, MODEL.sigma)
     before = [default if r is None else (r.mu, r.sigma) for r in ratings]
     outcomes = rate_match(before, ranks_from_result(game.result))

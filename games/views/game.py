@@ -9,10 +9,12 @@ the same for a seated player, a spectator and an anonymous visitor.
 
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.board_map import board_svg
 from games.board_words import game_labels
 from games.models import Game
+from games.ratings import UNRATED_MESSAGES, unrated_reason
 
 
 def game(request, game_id: int):
@@ -26,8 +28,20 @@ def game(request, game_id: int):
         "board_svg": board_svg(),
         "game_info": game_info(game),
         "game_labels": game_labels(),
+        "rated": rated_line(game),
     }
     return render(request, "game/game.html", context)
+
+
+def rated_line(game: Game) -> dict | None:
+    """Whether a game that is over was rated, and why not (games.ratings decides); None while it
+    is played. Read when the page is loaded: a game that ends meanwhile shows it on reload."""
+    if game.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
+        return None
+    reason = unrated_reason(game)
+    if reason is None:
+        return {"rated": True, "text": _("Rated game.")}
+    return {"rated": False, "text": UNRATED_MESSAGES[reason]}
 
 
 def game_info(game: Game) -> dict:

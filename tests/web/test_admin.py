@@ -202,12 +202,16 @@ def test_hand_a_seat_to_a_stand_in(staff_client, make_user, make_table, start_st
 
 def test_recompute_ratings_rates_every_finished_live_game(staff_client, make_user, make_table):
     alice = make_user("alice")
-    game = make_table(2, people={0: alice}, bots={1: "hard"})
+    game = make_table(3, people={0: alice, 2: make_user("bob")}, bots={1: "hard"})
+    for seat in (0, 2):  # only games whose people decided themselves are rated (games/ratings.py)
+        Action.objects.create(
+            game=game, seq=seat + 1, seat=seat, action={"type": "pass"}, actor="human"
+        )
     set_status(
         game,
         Game.Status.FINISHED,
         finished_at=timezone.now(),
-        result={"winners": [0], "regions": [3, 1], "reason": "regions"},
+        result={"winners": [0], "regions": [3, 1, 0], "reason": "regions"},
     )
     # A stale rating that a recompute must wipe: nobody played as "easy".
     Rating.objects.create(bot_level="easy", mu=20, sigma=5)
@@ -216,7 +220,7 @@ def test_recompute_ratings_rates_every_finished_live_game(staff_client, make_use
     response = run_action(staff_client, Rating, "recompute_ratings", [])
 
     assert response.status_code == 200
-    assert set(RatingChange.objects.filter(game=game).values_list("seat", flat=True)) == {0, 1}
+    assert set(RatingChange.objects.filter(game=game).values_list("seat", flat=True)) == {0, 1, 2}
     assert not Rating.objects.filter(bot_level="easy").exists()
     hers = Rating.objects.get(user=alice)
     assert hers.games == 1 and hers.ordinal > Rating.objects.get(bot_level="hard").ordinal

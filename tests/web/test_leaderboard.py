@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Game, Rating, RatingChange
+from games.models import Action, Game, Rating, RatingChange
 from games.ratings import update_for_game
 
 pytestmark = pytest.mark.django_db
@@ -14,6 +14,11 @@ pytestmark = pytest.mark.django_db
 
 def finished(make_table, people=None, bots=None, *, winners, regions, seed=1):
     game = make_table(len(regions), people=people or {}, bots=bots or {}, seed=seed)
+    # Only games whose people made decisions themselves are rated (games/ratings.py).
+    for number, seat in enumerate(people or {}, start=1):
+        Action.objects.create(
+            game=game, seq=number, seat=seat, action={"type": "pass"}, actor="human"
+        )
     Game.objects.filter(pk=game.pk).update(
         status=Game.Status.FINISHED,
         finished_at=timezone.now(),
@@ -25,12 +30,13 @@ def finished(make_table, people=None, bots=None, *, winners, regions, seed=1):
 
 @pytest.fixture
 def season(make_user, make_table):
-    """Ann wins twice against the hard bot, Bob loses once to it; Cy never finishes a game."""
-    ann, bob, cy = make_user("ann"), make_user("bob"), make_user("cy")
+    """Ann wins twice against the hard bot, Bob loses once to it; Cy never finishes a game. Dee
+    sits at each table too (a game against bots alone is not rated) and never wins."""
+    ann, bob, cy, dee = make_user("ann"), make_user("bob"), make_user("cy"), make_user("dee")
     games = [
-        finished(make_table, {0: ann}, {1: "hard"}, winners=[0], regions=[4, 1], seed=1),
-        finished(make_table, {0: ann}, {1: "hard"}, winners=[0], regions=[3, 2], seed=2),
-        finished(make_table, {0: bob}, {1: "hard"}, winners=[1], regions=[0, 5], seed=3),
+        finished(make_table, {0: ann, 2: dee}, {1: "hard"}, winners=[0], regions=[4, 1, 0], seed=1),
+        finished(make_table, {0: ann, 2: dee}, {1: "hard"}, winners=[0], regions=[3, 2, 0], seed=2),
+        finished(make_table, {0: bob, 2: dee}, {1: "hard"}, winners=[1], regions=[0, 5, 0], seed=3),
     ]
     return ann, bob, cy, games
 
@@ -81,7 +87,8 @@ def test_the_leaderboard_is_public_and_linked_from_the_header(client, db):
 
 
 def test_a_bot_level_on_two_seats_wins_a_game_once(make_user, make_table, client):
-    finished(make_table, {0: make_user()}, {1: "easy", 2: "easy"}, winners=[1], regions=[1, 4, 2])
+    people = {0: make_user(), 3: make_user()}
+    finished(make_table, people, {1: "easy", 2: "easy"}, winners=[1], regions=[1, 4, 2, 0])
     html = client.get(reverse("leaderboard")).content.decode()
     easy_row = row_of(html, "data-level", "easy")
     assert cell(easy_row, "data-games") == "1"
@@ -112,9 +119,9 @@ def test_the_profile_shows_the_rating_and_recent_changes(client, season):
 
 
 def test_the_profile_lists_at_most_ten_changes_newest_first(make_user, make_table, client):
-    dan = make_user("dan")
+    dan, eve = make_user("dan"), make_user("eve")
     games = [
-        finished(make_table, {0: dan}, {1: "random"}, winners=[0], regions=[3, 0], seed=n)
+        finished(make_table, {0: dan, 1: eve}, winners=[0], regions=[3, 0], seed=n)
         for n in range(12)
     ]
     html = client.get(reverse("player", args=[dan.username])).content.decode()
