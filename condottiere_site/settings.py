@@ -126,6 +126,19 @@ else:
     # No broker: jobs run in this process, on a thread pool off the event loop (games/jobs.py).
     JOB_RUNNER = "in_process"
 
+# The cache holds the log-in and sign-up throttles' counters (games/throttles.py): on Redis they
+# are shared by every Daphne process; without Redis there is one process, and its memory will do.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "condottiere",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -174,6 +187,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Throttles (games/throttles.py), counted per window in the cache. A refused attempt costs no
+# password hash. 0 turns a throttle off (a load test signing up hundreds of players from one
+# address does). Windows are fixed, not sliding: at worst twice the limit passes across the end of
+# one window and the start of the next.
+LOGIN_FAILURES_PER_USERNAME = env_int("LOGIN_FAILURES_PER_USERNAME", 5)
+LOGIN_FAILURES_PER_IP = env_int("LOGIN_FAILURES_PER_IP", 20)
+LOGIN_FAILURE_WINDOW_MINUTES = env_int("LOGIN_FAILURE_WINDOW_MINUTES", 15, minimum=1)
+SIGNUPS_PER_IP = env_int("SIGNUPS_PER_IP", 5)
+SIGNUP_WINDOW_MINUTES = env_int("SIGNUP_WINDOW_MINUTES", 60, minimum=1)
+# Every log-in, the site's and the admin's, passes the throttle before a password is hashed.
+AUTHENTICATION_BACKENDS = ["games.throttles.ThrottledModelBackend"]
+
 # --- Languages ------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French")), ("it", _("Italian"))]
@@ -205,13 +230,24 @@ if PRODUCTION:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", True)
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
+
+# --- A reverse proxy in front (docs/operations.md, "HTTPS and a reverse proxy") ----------------
+# How many proxies of ours stand between the clients and Daphne. 0 (the default): nobody is
+# trusted, X-Forwarded-Proto and X-Forwarded-For are ignored (any client can write them), the
+# client is the connection's peer. n >= 1: the proxy's X-Forwarded-Proto says whether the client
+# used HTTPS, and the n-th address from the right of X-Forwarded-For is the client's
+# (games/client_address.py). The host stays the Host header the proxy passes on, checked against
+# ALLOWED_HOSTS: X-Forwarded-Host is never believed.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+if TRUSTED_PROXY_COUNT:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+USE_X_FORWARDED_HOST = False
 
 LOGGING = {
     "version": 1,

@@ -1,4 +1,3 @@
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from .views import accounts, game, history, home, players, ratings, rules, staff, tables
@@ -7,11 +6,7 @@ urlpatterns = [
     path("", home.home, name="home"),
     # Accounts: Django's auth views with the project's templates.
     path("accounts/signup/", accounts.SignUpView.as_view(), name="signup"),
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
-        name="login",
-    ),
+    path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", accounts.LogoutWithMessageView.as_view(), name="logout"),
     path(
         "accounts/password/change/",

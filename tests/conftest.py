@@ -12,6 +12,10 @@ from games.jobs import cancel_delayed, wait_until_idle
 # No sweep on a timer in the test process: a test that backdates a game must see only the sweeps
 # it runs itself (Django's settings are loaded before this file).
 settings.JOB_SWEEP_SECONDS = 0
+# The log-in and sign-up throttles count in the cache, on Redis across runs in the production
+# profile: counters of this run's own, so that an earlier run's sign-ups refuse none of this one's
+# (the browser tests' server, forked from here, keeps this prefix).
+settings.RATELIMIT_CACHE_PREFIX = f"rl:test{os.getpid()}:"
 
 
 @pytest.fixture(scope="session")
@@ -81,3 +85,10 @@ def in_process_jobs_finish_before_the_database_is_emptied(request):
     yield
     cancel_delayed()
     wait_until_idle(timeout=60)
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttle_counters(settings, request):
+    """Each test starts with no log-in failure or sign-up counted (the test client always comes
+    from 127.0.0.1, and the suite signs up more players than the throttle allows an address)."""
+    settings.RATELIMIT_CACHE_PREFIX = f"rl:test{os.getpid()}:{request.node.nodeid}:"

@@ -2,7 +2,8 @@
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 
@@ -34,3 +35,26 @@ class DisplayNameForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["display_name"].widget.attrs.update({"autocomplete": "nickname"})
+
+
+class ThrottledAuthenticationForm(AuthenticationForm):
+    """Django's log-in form, saying "too many attempts" when the throttle refused the attempt.
+
+    The refusal itself happens in games.throttles.ThrottledModelBackend, before any hash; here it
+    only replaces "wrong username or password", which would be a lie.
+    """
+
+    THROTTLED = "throttled"
+
+    def clean(self):
+        try:
+            return super().clean()
+        except ValidationError:
+            refusal = getattr(self.request, "login_refusal", None)
+            if refusal is None:
+                raise
+            raise ValidationError(refusal.message, code=self.THROTTLED) from None
+
+    @property
+    def throttled(self) -> bool:
+        return self.has_error(forms.forms.NON_FIELD_ERRORS, code=self.THROTTLED)

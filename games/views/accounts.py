@@ -15,7 +15,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView
 
-from games.forms.accounts import SignUpForm
+from games.forms.accounts import SignUpForm, ThrottledAuthenticationForm
+from games.throttles import count_signup, signup_refusal
+
+TOO_MANY_REQUESTS = 429
 
 
 def safe_next_url(request, default: str) -> str:
@@ -39,9 +42,19 @@ class SignUpView(FormView):
             return redirect("home")
         return super().dispatch(request, *args, **kwargs)
 
+    def post(self, request, *args, **kwargs):
+        # Refused before the form is even validated: a sign-up costs a password hash.
+        refusal = signup_refusal(request)
+        if refusal:
+            messages.error(request, refusal.message)
+            context = self.get_context_data(form=self.form_class())
+            return self.render_to_response(context, status=TOO_MANY_REQUESTS)
+        return super().post(request, *args, **kwargs)
+
     def form_valid(self, form):
         user = form.save()
-        login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
+        count_signup(self.request)
+        login(self.request, user, backend="games.throttles.ThrottledModelBackend")
         messages.success(
             self.request,
             _("Welcome, %(name)s! Your account is ready.") % {"name": user.public_name},
@@ -52,6 +65,19 @@ class SignUpView(FormView):
         context = super().get_context_data(**kwargs)
         context["next"] = self.request.GET.get("next", "")
         return context
+
+
+class ThrottledLoginView(auth_views.LoginView):
+    """Django's log-in page; an attempt the throttle refused is answered 429, not 200."""
+
+    form_class = ThrottledAuthenticationForm
+    redirect_authenticated_user = True
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.throttled:
+            response.status_code = TOO_MANY_REQUESTS
+        return response
 
 
 class LogoutWithMessageView(auth_views.LogoutView):

@@ -1,0 +1,256 @@
+"""Log-in and sign-up throttles: each limit at its edge, and a refused attempt costs no hash.
+
+A failed log-in or a sign-up costs a password hash (~300 ms with Django's default hasher). The
+throttles count them per username and per client address in Django's cache; once a limit is
+reached the next attempt is refused with 429 and a "try again in N minutes" message before any
+password is hashed. The limits are the settings' defaults (5 failures per username and 20 per
+address in 15 minutes, 5 sign-ups per address in an hour).
+"""
+
+import subprocess
+import sys
+import time
+
+import pytest
+from django.conf import settings as django_settings
+from django.contrib.auth.hashers import MD5PasswordHasher
+from django.test import Client
+from django.urls import reverse
+
+from games.models import User
+from tests.services import require_redis
+from tests.web.test_settings import ROOT
+
+PASSWORD = "Mercenary-Captain-1494"
+TOO_MANY = 429
+
+
+class CountingHasher(MD5PasswordHasher):
+    """A fast hasher that counts every hash it computes (checking a password or making one)."""
+
+    algorithm = "counting_md5"
+    hashes = 0
+
+    def encode(self, password, salt):
+        CountingHasher.hashes += 1
+        return super().encode(password, salt)
+
+
+@pytest.fixture
+def counting_hasher(settings):
+    settings.PASSWORD_HASHERS = [f"{__name__}.CountingHasher"]
+    CountingHasher.hashes = 0
+    return CountingHasher
+
+
+@pytest.fixture
+def colleoni(db, counting_hasher):
+    user = User.objects.create_user(username="colleoni", password=PASSWORD)
+    counting_hasher.hashes = 0  # the hash of making the account is not the test's
+    return user
+
+
+def client_from(address: str) -> Client:
+    return Client(REMOTE_ADDR=address)
+
+
+def log_in(client: Client, username: str, password: str = "wrong-password"):
+    return client.post(reverse("login"), {"username": username, "password": password})
+
+
+def sign_up(client: Client, username: str):
+    fields = {"username": username, "password1": PASSWORD, "password2": PASSWORD}
+    return client.post(reverse("signup"), fields)
+
+
+def assert_refused(response) -> None:
+    assert response.status_code == TOO_MANY
+    text = response.content.decode()
+    assert "Too many attempts, try again in" in text
+    minutes = int(text.split("try again in ")[1].split(" ")[0])
+    assert 1 <= minutes <= 60
+
+
+def test_five_failed_log_ins_for_a_username_are_answered_and_the_sixth_is_refused_unhashed(
+    colleoni, counting_hasher
+):
+    client = client_from("198.51.100.7")
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
+        response = log_in(client, "colleoni")
+        assert response.status_code == 200
+        assert "Please enter a correct username and password" in response.content.decode()
+    hashes = counting_hasher.hashes
+    assert hashes == django_settings.LOGIN_FAILURES_PER_USERNAME
+
+    refused = log_in(client, "colleoni", PASSWORD)  # even the right password: locked is locked
+
+    assert_refused(refused)
+    assert counting_hasher.hashes == hashes
+    assert "_auth_user_id" not in client.session
+
+
+def test_the_username_lock_holds_from_every_address_and_for_any_case(colleoni):
+    for index in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
+        log_in(client_from(f"203.0.113.{index + 1}"), "colleoni")
+
+    assert_refused(log_in(client_from("203.0.113.200"), "COLLEONI", PASSWORD))
+
+
+def test_a_locked_username_does_not_lock_out_another_player(colleoni, counting_hasher):
+    User.objects.create_user(username="sforza", password=PASSWORD)
+    client = client_from("198.51.100.8")
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
+        log_in(client, "colleoni")
+
+    response = log_in(client, "sforza", PASSWORD)
+
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(User.objects.get(username="sforza").pk)
+
+
+def test_twenty_failures_from_an_address_are_answered_and_the_next_is_refused_unhashed(
+    colleoni, counting_hasher
+):
+    client = client_from("192.0.2.55")
+    # Different usernames, each under its own limit: only the address's count can refuse.
+    for index in range(django_settings.LOGIN_FAILURES_PER_IP):
+        assert log_in(client, f"guess{index}").status_code == 200
+    hashes = counting_hasher.hashes
+
+    assert_refused(log_in(client, "colleoni", PASSWORD))
+    assert counting_hasher.hashes == hashes
+    # Another address is not refused.
+    assert log_in(client_from("192.0.2.56"), "colleoni", PASSWORD).status_code == 302
+
+
+def test_an_ipv6_client_is_counted_by_its_64_network(colleoni):
+    for index in range(django_settings.LOGIN_FAILURES_PER_IP):
+        log_in(client_from(f"2001:db8:1:2::{index + 1:x}"), f"guess{index}")
+
+    assert_refused(log_in(client_from("2001:db8:1:2:ffff::1"), "colleoni", PASSWORD))
+    assert log_in(client_from("2001:db8:1:3::1"), "colleoni", PASSWORD).status_code == 302
+
+
+def test_a_successful_log_in_counts_nothing(colleoni):
+    client = client_from("198.51.100.9")
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME + 1):
+        assert log_in(client, "colleoni", PASSWORD).status_code == 302
+        client.logout()
+
+
+def test_the_admin_log_in_is_throttled_too(colleoni, counting_hasher):
+    client = client_from("198.51.100.10")
+    admin_login = reverse("admin:login")
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
+        client.post(admin_login, {"username": "colleoni", "password": "wrong"})
+    hashes = counting_hasher.hashes
+
+    response = client.post(admin_login, {"username": "colleoni", "password": PASSWORD})
+
+    assert counting_hasher.hashes == hashes
+    assert "_auth_user_id" not in client.session
+    assert response.status_code == 200  # the admin's own form, with its own error
+
+
+def test_a_new_window_lets_the_username_try_again(colleoni, monkeypatch):
+    client = client_from("198.51.100.11")
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
+        log_in(client, "colleoni")
+    assert_refused(log_in(client, "colleoni", PASSWORD))
+
+    later = time.time() + django_settings.LOGIN_FAILURE_WINDOW_MINUTES * 60 + 1
+    monkeypatch.setattr("django_ratelimit.core.time.time", lambda: later)
+
+    assert log_in(client, "colleoni", PASSWORD).status_code == 302
+
+
+def test_a_refused_log_in_takes_no_time_with_the_real_hasher(db):
+    """With Django's default hasher (no test shortcut): a failure costs a hash, a refusal not."""
+    User.objects.create_user(username="malatesta", password=PASSWORD)
+    client = client_from("198.51.100.12")
+    failure_times = []
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
+        started = time.perf_counter()
+        log_in(client, "malatesta")
+        failure_times.append(time.perf_counter() - started)
+
+    started = time.perf_counter()
+    refused = log_in(client, "malatesta", PASSWORD)
+    refusal_time = time.perf_counter() - started
+
+    assert_refused(refused)
+    assert refusal_time < 0.05, (refusal_time, failure_times)
+    assert min(failure_times) > 2 * refusal_time
+
+
+def test_five_sign_ups_from_an_address_pass_and_the_sixth_is_refused_unhashed(db, counting_hasher):
+    client = client_from("198.51.100.20")
+    for index in range(django_settings.SIGNUPS_PER_IP):
+        response = sign_up(client, f"recruit{index}")
+        assert response.status_code == 302, response.content.decode()[:2000]
+        client.logout()
+    users, hashes = User.objects.count(), counting_hasher.hashes
+
+    refused = sign_up(client, "recruit-too-many")
+
+    assert_refused(refused)
+    assert User.objects.count() == users
+    assert counting_hasher.hashes == hashes
+    # Another address may still sign up.
+    assert sign_up(client_from("198.51.100.21"), "recruit-elsewhere").status_code == 302
+
+
+def test_a_refused_sign_up_is_not_counted_as_an_account(db, counting_hasher):
+    client = client_from("198.51.100.22")
+    for index in range(django_settings.SIGNUPS_PER_IP - 1):
+        sign_up(client, f"soldier{index}")
+        client.logout()
+    # An invalid form creates no account and so uses up no sign-up.
+    bad = client.post(reverse("signup"), {"username": "x", "password1": "a", "password2": "b"})
+    assert bad.status_code == 200
+
+    assert sign_up(client, "soldier-last").status_code == 302
+
+
+def test_a_zero_limit_turns_a_throttle_off(db, counting_hasher, settings):
+    settings.SIGNUPS_PER_IP = 0
+    client = client_from("198.51.100.23")
+    for index in range(7):
+        assert sign_up(client, f"conscript{index}").status_code == 302
+        client.logout()
+
+
+@pytest.mark.production
+def test_the_counts_are_shared_by_every_process_through_redis(colleoni, settings):
+    """Failures counted by this process refuse the next attempt in another process."""
+    redis_url = require_redis()
+    assert settings.CACHES["default"]["BACKEND"].endswith("RedisCache")
+    client = client_from("198.51.100.30")
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
+        log_in(client, "colleoni")
+
+    # The other process reads this test's counters: the same Redis, the same prefix.
+    program = (
+        "import django; django.setup()\n"
+        "from django.conf import settings\n"
+        f"settings.RATELIMIT_CACHE_PREFIX = {settings.RATELIMIT_CACHE_PREFIX!r}\n"
+        "from django.test import RequestFactory\n"
+        "from games.throttles import login_refusal\n"
+        "request = RequestFactory().post('/accounts/login/', REMOTE_ADDR='198.51.100.31')\n"
+        "print(login_refusal(request, 'colleoni'))\n"
+    )
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "DJANGO_SETTINGS_MODULE": "condottiere_site.settings",
+        "REDIS_URL": redis_url,
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", program],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Refusal(seconds_left="), result.stdout
