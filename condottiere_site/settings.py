@@ -8,6 +8,7 @@ DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS. See README.md.
 
 from pathlib import Path
 
+from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from .env import (
@@ -53,6 +54,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "condottiere_site.content_security.SiteCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -224,6 +226,24 @@ STORAGES = {
 # In development WhiteNoise serves straight from the source folders, no collectstatic needed.
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+
+# --- Content-Security-Policy (django-csp; condottiere_site/content_security.py adds the host's
+# ws:// and wss:// to connect-src) ------------------------------------------------------------
+# Scripts and styles come from the site's own files; the one inline script (base.html's no-js
+# switch, which must run before the first paint) carries the request's nonce. No style
+# attributes: seat colours come from static/css/seats.css. No page may be framed.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 # --- Production security ----------------------------------------------------------------------
 if PRODUCTION:

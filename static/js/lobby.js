@@ -73,8 +73,8 @@ function seatName(seat) {
 
 function renderSeat(seat) {
   const classes = `seat-chip seat-chip--${seat.kind}${seat.you ? " seat-chip--you" : ""}`;
-  const style = `--seat: var(--seat-${seat.index}); --seat-tint: var(--seat-${seat.index}-tint)`;
-  return element("li", { class: classes, style }, [
+  // The colour comes from static/css/seats.css: a style attribute would break the page's CSP.
+  return element("li", { class: classes, "data-seat-colour": seat.index }, [
     element("span", { class: "seat-chip__swatch", "aria-hidden": "true" }),
     element("span", { class: "visually-hidden", text: `${labels.colours[seat.colour]}:` }),
     element("span", { class: "seat-chip__name", text: seatName(seat) }),
