@@ -177,6 +177,24 @@ BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.8)
 # Seconds of thinking given to the strongest bots on the site.
 BOT_THINK_SECONDS = env_float("BOT_THINK_SECONDS", 1.5)
 
+# --- Limits against abuse (docs/protocol.md, docs/operations.md "Limits") ----------------------
+# Open websockets per account and per client address, across every process (0: no cap).
+SOCKETS_PER_ACCOUNT = env_int("SOCKETS_PER_ACCOUNT", 20)
+SOCKETS_PER_ADDRESS = env_int("SOCKETS_PER_ADDRESS", 40)
+# A crashed process's sockets stop counting this many seconds after their last renewal.
+SOCKET_SLOT_SECONDS = 60.0
+# Frames from a client: at most this many bytes, objects and lists nested this deep.
+SOCKET_FRAME_MAX_BYTES = 4096
+SOCKET_FRAME_MAX_DEPTH = 6
+# A flood closes the socket: more than N frames within S seconds (the lobby asks for less).
+SOCKET_FLOOD_FRAMES, SOCKET_FLOOD_SECONDS = 20, 2.0
+LOBBY_FLOOD_FRAMES, LOBBY_FLOOD_SECONDS = 10, 10.0
+# Tables an account may have open and waiting, and open per minute (any kind, bots included).
+OPEN_TABLES_PER_ACCOUNT = 3
+TABLES_OPENED_PER_MINUTE = 10
+# The lobby lists at most this many open tables besides your own (the longest waiting first).
+LOBBY_OPEN_TABLES_LISTED = 50
+
 # --- Accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "games.User"
 LOGIN_URL = "login"

@@ -7,10 +7,8 @@ state, once, however many notices arrived meanwhile (versions may jump; the clie
 """
 
 import asyncio
-import json
 import logging
 import time
-from collections import deque
 from dataclasses import dataclass
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -31,30 +29,35 @@ from games.services import (
 from games.services.errors import NotSeated
 from games.services.notify import remember_socket_loop
 from games.socket_language import language_of
+from games.socket_limits import (
+    CLOSE_RATE_LIMITED,
+    CLOSE_TOO_MANY_SOCKETS,
+    TOO_MANY_FRAMES,
+    TOO_MANY_SOCKETS,
+    FrameRefused,
+    decode_frame,
+    game_flood_guard,
+)
+from games.socket_slots import SocketSlot, client_address
 from games.sweep import resume_stalled_bot_turn
 
 log = logging.getLogger(__name__)
 
-# A flood: more than RATE_LIMIT frames within RATE_WINDOW seconds closes the socket.
-RATE_LIMIT = 20
-RATE_WINDOW = 2.0
 CLOSE_NO_SUCH_GAME = 4004
-CLOSE_RATE_LIMITED = 4008
 CLOSE_NOT_STARTED = 4009
 # Errors after which the client's picture is likely out of date: a fresh state follows.
 RESYNC_AFTER = {"stale", "illegal", "not_your_turn", "not_playing"}
 
 
-class MalformedFrame(ValueError):
-    pass
+class MalformedFrame(FrameRefused):
+    def __init__(self, message):
+        super().__init__("malformed", message)
 
 
-def parse_frame(text: str | None) -> dict:
-    """The client's frame as a dict with a known type and the fields it needs."""
-    try:
-        frame = json.loads(text or "")
-    except (TypeError, ValueError):
-        raise MalformedFrame(_("The frame is not JSON.")) from None
+def parse_frame(text: str | None, data: bytes | None = None) -> dict:
+    """The client's frame as a dict with a known type and the fields it needs; FrameRefused
+    (its code and message for the client) for anything else."""
+    frame = decode_frame(text, data)
     if not isinstance(frame, dict):
         raise MalformedFrame(_("A frame must be a JSON object."))
     kind = frame.get("type")
@@ -67,7 +70,7 @@ def parse_frame(text: str | None) -> dict:
     elif kind == "standin":
         if not isinstance(frame.get("on"), bool):
             raise MalformedFrame(_("A standin frame needs 'on': true or false."))
-    elif kind not in ("sync", "ping"):
+    elif not isinstance(kind, str) or kind not in ("sync", "ping"):
         raise MalformedFrame(_("Unknown frame type."))
     return frame
 
@@ -89,24 +92,11 @@ class Wanted:
         return Wanted(max(self.at_least, other.at_least), max(afters) if afters else None)
 
 
-class FloodGuard:
-    """Counts frames in a sliding window."""
-
-    def __init__(self, limit: int = RATE_LIMIT, window: float = RATE_WINDOW):
-        self.limit, self.window = limit, window
-        self.times: deque[float] = deque()
-
-    def allow(self, now: float) -> bool:
-        self.times.append(now)
-        while self.times and self.times[0] <= now - self.window:
-            self.times.popleft()
-        return len(self.times) <= self.limit
-
-
 class GameConsumer(AsyncJsonWebsocketConsumer):
     game_id: int
     group: str
     seat: int | None = None
+    slot: SocketSlot | None = None  # this socket's place under the caps on open sockets
 
     async def connect(self):
         remember_socket_loop(asyncio.get_running_loop())
@@ -115,7 +105,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         translation.activate(language_of(self.scope))
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.group = Game(pk=self.game_id).group_name()
-        self.guard = FloodGuard()
+        self.guard = game_flood_guard()
         self.state_lock = asyncio.Lock()
         self.refresh_task: asyncio.Task | None = None
         self.wanted: Wanted | None = None
@@ -123,6 +113,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.joined = False
         self.cut_off = False
         await self.accept()
+        if not await self.claim_slot():
+            return
         status, self.seat = await in_database_thread(status_and_seat)(
             self.game_id, self.scope.get("user")
         )
@@ -140,29 +132,46 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.send_state()
         await in_database_thread(resume_stalled_bot_turn)(self.game_id)
 
+    async def claim_slot(self) -> bool:
+        """Hold a place under the caps on open sockets, or refuse this one (closing it)."""
+        user = self.scope.get("user")
+        user_id = user.pk if user is not None and user.is_authenticated else None
+        self.slot = SocketSlot(self.channel_name, user_id, client_address(self.scope))
+        if await self.slot.claim() is None:
+            return True
+        self.cut_off = True
+        await self.send_error("too_many_sockets", str(TOO_MANY_SOCKETS))
+        await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+        return False
+
     async def disconnect(self, code):
         if self.refresh_task is not None:
             self.refresh_task.cancel()
+        if self.slot is not None:
+            await self.slot.release()
         if self.joined:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await presence.socket_closed(self.channel_name, self.heartbeat)
 
     # --- Client -> server ---------------------------------------------------------------------
 
+    async def websocket_receive(self, message):
+        # Channels reads message["bytes"] when there is no text: a message with neither (no
+        # server sends one, but nothing stops it) must be refused like any bad frame.
+        await self.receive(text_data=message.get("text"), bytes_data=message.get("bytes"))
+
     async def receive(self, text_data=None, bytes_data=None):
         if self.cut_off:
             return
         if not self.guard.allow(time.monotonic()):
             self.cut_off = True
-            await self.send_error(
-                "rate_limited", str(_("Too many messages: the connection is closed."))
-            )
+            await self.send_error("rate_limited", str(TOO_MANY_FRAMES))
             await self.close(code=CLOSE_RATE_LIMITED)
             return
         try:
-            frame = parse_frame(text_data)
-        except MalformedFrame as error:
-            await self.send_error("malformed", str(error))
+            frame = parse_frame(text_data, bytes_data)
+        except FrameRefused as error:
+            await self.send_error(error.code, str(error.message))
             return
         await getattr(self, "on_" + frame["type"])(frame)
 

@@ -11,6 +11,8 @@ leave between "full" and "started". Everyone watching the lobby hears of every c
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -117,6 +119,33 @@ def validate_seat_plans(creator, players: int, plans: list[SeatPlan]) -> None:
             raise LobbyError("invalid", _("Unknown bot level."))
 
 
+def check_may_open(creator, plans: list[SeatPlan], now) -> None:
+    """Refuse a table beyond the creator's caps (OPEN_TABLES_PER_ACCOUNT tables waiting, and
+    TABLES_OPENED_PER_MINUTE of any kind): each table costs every lobby socket a bigger frame.
+
+    Called inside the transaction that creates the table, with the creator's row locked, so two
+    requests of one account cannot both take the last place (PostgreSQL; SQLite has one writer)."""
+    get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
+    mine = Game.objects.filter(created_by=creator)
+    recent = settings.TABLES_OPENED_PER_MINUTE
+    if mine.filter(created_at__gt=now - timedelta(minutes=1)).count() >= recent:
+        raise LobbyError(
+            "too_many_tables",
+            _("You opened %(n)d tables in the last minute: wait a moment.") % {"n": recent},
+        )
+    waits = any(plan.kind in {"open", "invite"} for plan in plans)
+    cap = settings.OPEN_TABLES_PER_ACCOUNT
+    if waits and mine.filter(status=Game.Status.OPEN).count() >= cap:
+        raise LobbyError(
+            "too_many_open_tables",
+            _(
+                "You already have %(n)d open tables waiting for players: "
+                "start or leave one before opening another."
+            )
+            % {"n": cap},
+        )
+
+
 # --- Changing tables ----------------------------------------------------------------------------
 
 
@@ -136,6 +165,7 @@ def create_table(
         raise LobbyError("invalid", _("Unknown bot level."))
     now = timezone.now()
     with transaction.atomic():
+        check_may_open(creator, plans, now)
         game = Game.objects.create(
             players=players,
             options=normalize_options(options),

@@ -6,18 +6,31 @@ a late refresh. Nothing secret is in it: who sits where, the rules, the status.
 """
 
 import asyncio
-import json
+import time
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from games import presence
 from games.database_threads import in_database_thread
 from games.lobby import WATCHABLE_GAMES
 from games.models import Game
 from games.services.notify import LOBBY_GROUP, remember_socket_loop
+from games.socket_language import language_of
+from games.socket_limits import (
+    CLOSE_RATE_LIMITED,
+    CLOSE_TOO_MANY_SOCKETS,
+    TOO_MANY_FRAMES,
+    TOO_MANY_SOCKETS,
+    FrameRefused,
+    decode_frame,
+    lobby_flood_guard,
+)
+from games.socket_slots import SocketSlot, client_address
 
 
 def epoch_ms(moment) -> int | None:
@@ -69,15 +82,33 @@ def table_entry(game: Game, user_id) -> dict:
     }
 
 
-def lobby_tables(user_id=None) -> list[dict]:
-    """Every open table (oldest first), then games in progress: the newest and the user's own."""
-    related = ("seats__user", "seats__reserved_for")
+RELATED = ("seats__user", "seats__reserved_for")
+
+
+def listed_open_tables(user_id=None) -> tuple[list[Game], int]:
+    """The open tables the lobby lists, and how many more are open but left out.
+
+    The list is bounded (LOBBY_OPEN_TABLES_LISTED) so that many open tables cannot make every
+    lobby frame huge: first the user's own (seated or invited), then the others that have waited
+    longest, the ones "Play now" also fills first."""
     open_tables = (
         Game.objects.filter(status=Game.Status.OPEN)
         .select_related("created_by")
-        .prefetch_related(*related)
+        .prefetch_related(*RELATED)
         .order_by("created_at", "pk")
     )
+    own = []
+    if user_id:
+        mine = Q(seats__user_id=user_id) | Q(seats__reserved_for_id=user_id)
+        own = list(open_tables.filter(pk__in=Game.objects.filter(mine).values("pk")))
+    others = open_tables.exclude(pk__in=[game.pk for game in own])
+    listed = list(others[: settings.LOBBY_OPEN_TABLES_LISTED])
+    more = others.count() - len(listed) if len(listed) == settings.LOBBY_OPEN_TABLES_LISTED else 0
+    return [*own, *listed], more
+
+
+def playing_tables(user_id=None) -> list[Game]:
+    """Games in progress: the newest, and the user's own (newest first)."""
     newest_ids = list(
         Game.objects.filter(status=Game.Status.PLAYING)
         .order_by("-started_at", "-pk")
@@ -86,54 +117,102 @@ def lobby_tables(user_id=None) -> list[dict]:
     in_progress = Q(pk__in=newest_ids)
     if user_id:
         in_progress |= Q(seats__user_id=user_id)
-    playing = (
+    return list(
         Game.objects.filter(in_progress, status=Game.Status.PLAYING)
         .distinct()
         .select_related("created_by")
-        .prefetch_related(*related)
+        .prefetch_related(*RELATED)
         .order_by("-started_at", "-pk")
     )
-    return [table_entry(game, user_id) for game in [*open_tables, *playing]]
+
+
+def lobby_tables(user_id=None) -> list[dict]:
+    """The listed open tables (see listed_open_tables), then games in progress."""
+    open_tables, _ = listed_open_tables(user_id)
+    return [table_entry(game, user_id) for game in [*open_tables, *playing_tables(user_id)]]
 
 
 def tables_frame(user_id=None) -> dict:
-    return {"type": "tables", "now": epoch_ms(timezone.now()), "tables": lobby_tables(user_id)}
+    open_tables, more = listed_open_tables(user_id)
+    entries = [table_entry(game, user_id) for game in [*open_tables, *playing_tables(user_id)]]
+    return {
+        "type": "tables",
+        "now": epoch_ms(timezone.now()),
+        "tables": entries,
+        "more_open_tables": more,
+    }
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
-    """Anyone may watch the lobby; a logged-in user's own seats are marked in their frames."""
+    """Anyone may watch the lobby; a logged-in user's own seats are marked in their frames.
+
+    The one frame a client may send is `{"type": "sync"}`. Each one costs a read of every listed
+    table, so the lobby's flood limit is tighter than a game socket's; anything else is answered
+    with an error frame (docs/protocol.md, section 12)."""
 
     heartbeat: asyncio.Task | None = None  # set once the socket is recorded (games.presence)
+    slot: SocketSlot | None = None  # this socket's place under the caps on open sockets
+    cut_off = False  # refused or flooding: frames are no longer read
 
     async def connect(self):
         # The in-memory layer (embedded profile) must be reached from other threads via this loop.
         remember_socket_loop(asyncio.get_running_loop())
+        translation.activate(language_of(self.scope))  # error frames in the page's language
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
+        self.guard = lobby_flood_guard()
         # Join before the first frame, so no change can fall between the two.
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
+        self.slot = SocketSlot(self.channel_name, self.user_id, client_address(self.scope))
+        if await self.slot.claim() is not None:
+            await self.refuse("too_many_sockets", TOO_MANY_SOCKETS, CLOSE_TOO_MANY_SOCKETS)
+            return
         self.heartbeat = await presence.socket_opened(self.channel_name, user, None)
         await self.send_tables()
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
-        await presence.socket_closed(self.channel_name, self.heartbeat)
+        if self.slot is not None:
+            await self.slot.release()
+        if self.heartbeat is not None:
+            await presence.socket_closed(self.channel_name, self.heartbeat)
 
-    @classmethod
-    async def decode_json(cls, text_data):
+    async def websocket_receive(self, message):
+        # A message with neither text nor bytes is refused like any bad frame (see GameConsumer).
+        await self.receive(text_data=message.get("text"), bytes_data=message.get("bytes"))
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if self.cut_off:
+            return
+        if not self.guard.allow(time.monotonic()):
+            await self.refuse("rate_limited", TOO_MANY_FRAMES, CLOSE_RATE_LIMITED)
+            return
         try:
-            return json.loads(text_data)
-        except ValueError:
-            return None  # not JSON: ignored, like any other frame the lobby does not expect
-
-    async def receive_json(self, content, **kwargs):
+            content = decode_frame(text_data, bytes_data)
+        except FrameRefused as error:
+            await self.send_error(error.code, error.message)
+            return
         # The only request a client makes: "send me the list again" (after a wake-up, say).
         if isinstance(content, dict) and content.get("type") == "sync":
             await self.send_tables()
+        else:
+            await self.send_error("malformed", _('The lobby only answers {"type": "sync"}.'))
+
+    async def refuse(self, code: str, message, close_code: int):
+        self.cut_off = True
+        await self.send_error(code, message)
+        await self.close(code=close_code)
+
+    async def send_error(self, code: str, message):
+        # The game socket's error shape; the lobby has no version to report.
+        await self.send_json(
+            {"type": "error", "code": code, "message": str(message), "version": None}
+        )
 
     async def lobby_changed(self, event):
-        await self.send_tables()
+        if not self.cut_off:
+            await self.send_tables()
 
     async def send_tables(self):
         await self.send_json(await in_database_thread(tables_frame)(self.user_id))

@@ -160,9 +160,13 @@ def play_now(request):
     autofill_level = ""
     if data["autofill"]:
         autofill_level = data["autofill_level"] or lobby.DEFAULT_BOT_LEVEL
-    game = lobby.play_now(
-        request.user, data["players"], form.options(), autofill_level=autofill_level
-    )
+    try:
+        game = lobby.play_now(
+            request.user, data["players"], form.options(), autofill_level=autofill_level
+        )
+    except lobby.LobbyError as error:  # no table to join, and the account may open no more
+        messages.error(request, error.message)
+        return redirect("lobby")
     return redirect(table_or_game_url(game))
 
 

@@ -104,8 +104,10 @@ async def test_anyone_may_watch_the_lobby_and_ask_for_the_list_again(make_user):
     await socket.send_json_to({"type": "sync"})
     again = await socket.receive_json_from(timeout=FRAME_TIMEOUT)
     assert again["tables"] == first["tables"]
-    # Anything else a client sends is ignored, and the socket stays open.
+    # Anything else a client sends gets an error frame, and the socket stays open.
     await socket.send_to(text_data="not json")
+    error = await socket.receive_json_from(timeout=FRAME_TIMEOUT)
+    assert error["type"] == "error" and error["code"] == "malformed"
     await socket.send_json_to({"type": "sync"})
     assert (await socket.receive_json_from(timeout=FRAME_TIMEOUT))["type"] == "tables"
     await socket.disconnect()
