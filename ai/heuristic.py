@@ -34,7 +34,9 @@ def choose_discard(view: dict) -> dict:
     a hand with no card that adds strength can never win a battle) and is not a scrap
     of one or two cards facing a rival's big hand: discarding that brings the end of the round
     nearer, when every hand is dealt afresh, which favours the poorer hand (and a scrap that is
-    never played would keep the round going for ever)."""
+    never played would keep the round going for ever). [ruling] Every seat with cards is asked;
+    a seat holding a Mercenary has declining as its one legal action, which `choose` returns
+    before this is called."""
     hand = view["hand"]
     richest_rival = max(p["hand_size"] for p in view["players"] if p["seat"] != view["seat"])
     can_win = "heroine" in hand or "courtesan" in hand

@@ -4,27 +4,25 @@ Computed from the action and the spectator's views before and after it, so that 
 more than the engine lets a spectator see:
 - a card played face down (Hidden Cards) is "hidden";
 - `keep` shows only how many cards were kept; `draw` how many were drawn (hand sizes are public);
-- a `discard_hand` appears only when the hand WAS discarded: declining is secret, because being
-  asked at all reveals that the seat holds no Mercenary (rulings, step 4);
+- a `discard_hand` says whether the hand was discarded (`discard` true, the cards face down) or
+  kept: every seat with cards is asked (rulings, step 4), so keeping reveals nothing;
 - a battle's conclusion (region, winner, strengths) rides on the action that concluded it.
 """
 
 BATTLE_PHASES = ("battle", "final_battle")
 
 
-def public_record(action: dict, seat: int, before: dict, after: dict) -> dict | None:
+def public_record(action: dict, seat: int, before: dict, after: dict) -> dict:
     """The public record of `action` by `seat`; `before`/`after` are `view_for(state, None)` of
-    the states around it. None: nothing about this action may be told."""
+    the states around it."""
     record = _action_record(action, seat, after)
-    if record is None:
-        return None
     battle = concluded_battle(before, after)
     if battle is not None:
         record["battle"] = battle
     return record
 
 
-def _action_record(action: dict, seat: int, after: dict) -> dict | None:
+def _action_record(action: dict, seat: int, after: dict) -> dict:
     kind = action["type"]
     if kind == "choose_region":
         return {"type": kind, "region": action["region"]}
@@ -33,7 +31,7 @@ def _action_record(action: dict, seat: int, after: dict) -> dict | None:
     if kind == "pass":
         return {"type": kind, "reveal": True} if action.get("reveal") else {"type": kind}
     if kind == "discard_hand":
-        return {"type": kind} if action.get("discard") else None
+        return {"type": kind, "discard": bool(action.get("discard"))}
     if kind == "keep":
         return {"type": kind, "count": len(action.get("cards", []))}
     if kind == "draw":

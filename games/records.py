@@ -19,6 +19,7 @@ from games.engine.record import (
     FORMAT,
     VERSION,
     check_header,
+    current_rule_moves,
     final_result,
     parse_actions,
     parse_options,
@@ -132,7 +133,8 @@ def validated(data) -> tuple[Options, list[tuple[int, dict]], list[GameState]]:
         options = parse_options(data["options"])
     check_seats(data["seats"], data["players"])
     with translated():
-        moves = parse_actions(data["actions"], data["players"])
+        # A version-1 record was played under the old hand-discard rule: upgraded first.
+        moves = current_rule_moves(data, options, parse_actions(data["actions"], data["players"]))
         states = replayed(data, options, moves)
     return options, moves, states
 

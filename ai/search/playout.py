@@ -80,11 +80,11 @@ def policy_move(state, rng):
         return battle_move(state, moves, rng)
     if phase == DRAW:
         return moves[-1]  # as many as allowed: more cards never hurt
+    if len(moves) == 1:
+        return moves[0]  # a seat holding a Mercenary can only keep its hand, among others
     if phase == DISCARD_HAND:
         # No Mercenary here: keep only a hand that can still win battles and is worth it.
         return DISCARD_NO if hand_worth(state.hands[state.current]) >= 12 else DISCARD_YES
-    if len(moves) == 1:
-        return moves[0]
     if moves[0] == DRAW_BASE:
         return moves[-1]
     return rng.choice(moves)

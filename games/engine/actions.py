@@ -149,4 +149,6 @@ def _why_illegal(state, action):
         return f"{action['region']} cannot be chosen: it is controlled, has the Pope, or is yours"
     if kind == "keep":
         return "you can keep only cards from your hand"
+    if kind == "discard_hand":
+        return "you hold a Mercenary: you can only keep your hand"
     return f"you may draw at most {len(legal_moves(state)) - 1} cards"

@@ -2,19 +2,19 @@
 
 The unseen cards (110 minus everything the seat sees or knows) are dealt to the other hands (on
 top of their known cards), the other face-down line cards, the deck, and the rest of the
-discard pile (face down, as `dead`). Constraints the view implies are respected: a face-down
-card is of a kind played face down, and in the hand-discard step someone other than the viewer
-(who cannot see who) is deciding, so that seat's hand holds no Mercenary.
+discard pile (face down, as `dead`). The constraint the view implies is respected: a face-down
+card is of a kind played face down. [ruling] The hand-discard step implies nothing about a hand:
+every seat with cards is asked (Mercenary or not) and is shown; a seat that declined may hold
+Mercenaries or not, and one that discarded (it held none) has an empty hand.
 """
 
 from .board import REGION_INDEX
 from .cards import COPIES, FACE_DOWN_KINDS, KIND
 from .options import Options
 from .piles import set_hand
-from .state import DISCARD_HAND, PHASE_NAMES, VICTORY_NAMES, blank_state, clone
+from .state import PHASE_NAMES, VICTORY_NAMES, blank_state, clone
 
 _HIDDEN = "hidden"
-_NO_MERCENARY = frozenset(range(7, 15))
 
 
 def _kinds(codes):
@@ -89,18 +89,6 @@ def _unseen_pool(view, viewer):
     return pool
 
 
-def _decider_candidates(view, viewer):
-    """[ruling] In the hand-discard step other seats do not see who decides: the seats that could
-    be deciding (cards in hand, none known to be a Mercenary). None when the decider is shown."""
-    if view["phase"] != PHASE_NAMES[DISCARD_HAND] or view["current_player"] is not None:
-        return None
-    return [
-        p["seat"]
-        for p in view["players"]
-        if p["seat"] != viewer and p["hand_size"] and not p["known_hand"]
-    ]
-
-
 def _prepare(view):
     """Everything `determinize` needs that does not depend on the random draw."""
     viewer = view["seat"]
@@ -130,8 +118,7 @@ def _prepare(view):
         own[viewer] = tuple(_kinds(view["own_discards"]))
         template.hidden_discards = tuple(own)
     pool = _unseen_pool(view, viewer)
-    candidates = _decider_candidates(view, viewer)
-    return template, pool, hidden_face_down, others, view["deck_size"], candidates
+    return template, pool, hidden_face_down, others, view["deck_size"]
 
 
 # Bots determinize the same view many times in a row: keep the last preparation, reused only
@@ -168,7 +155,7 @@ def _counts(kinds):
 
 def determinize(view, rng):
     """A full GameState consistent with `view`; view_for(result, view["seat"]) == view."""
-    template, base_pool, hidden_face_down, others, deck_size, candidates = _prepared(view)
+    template, base_pool, hidden_face_down, others, deck_size = _prepared(view)
     state = clone(template)
     state.seed = rng.randrange(1 << 62)
     pool = list(base_pool)
@@ -177,19 +164,13 @@ def determinize(view, rng):
     draw = rng.random
     pool.sort(key=lambda _card: draw())
     hands = list(template.hands)
-    decider = -1
-    if candidates is not None:
-        decider = rng.choice(candidates)
-        state.current = decider
-        hands[decider] = _counts(_take(pool, template.sizes[decider], _NO_MERCENARY))
     if hidden_face_down:
         fd = list(template.fd)
         for seat in hidden_face_down:
             fd[seat] = _take(pool, 1, FACE_DOWN_KINDS)[0]
         state.fd = tuple(fd)
     for seat, known, unknown in others:
-        if seat != decider:
-            hands[seat] = _counts(known + _take(pool, unknown))
+        hands[seat] = _counts(known + _take(pool, unknown))
     state.hands = tuple(hands)
     state.deck = tuple(_take(pool, deck_size))
     state.dead = tuple(sorted(pool))

@@ -92,6 +92,14 @@ def _keep_moves(hand):
     return moves
 
 
+def _discard_moves(hand):
+    """[ruling] Every seat with cards is asked; only one holding no Mercenary (kinds 0..6) may
+    discard, the others can only decline."""
+    if any(hand[:7]):
+        return (DISCARD_NO,)
+    return (DISCARD_NO, DISCARD_YES)
+
+
 def legal_moves(state):
     """All legal moves of the current player (a tuple, cached on the state); () when over."""
     moves = state._moves
@@ -103,7 +111,7 @@ def legal_moves(state):
     elif phase == CHOOSE_REGION:
         moves = [REGION + region for region in aftermath.choosable_regions(state)]
     elif phase == DISCARD_HAND:
-        moves = [DISCARD_NO, DISCARD_YES]
+        moves = _discard_moves(state.hands[state.current])
     elif phase == KEEP:
         moves = _keep_moves(state.hands[state.current])
     elif phase == DRAW:

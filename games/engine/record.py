@@ -4,9 +4,11 @@ A game record (docs/game-record.md) is a finished game as JSON, like a chess PGN
 options, the first token holder, every action and the result. Here: replaying a seed + options +
 action list into the sequence of states (`replay`, `simulate`), the result of a finished state
 (`final_result`), the checks of an imported record's game fields (`check_header`,
-`parse_options`, `parse_actions`, `replayed`) and the comparison of a stored game with its
-re-simulation (`verify_log`). The site's parts (the seats' colours, names and bot levels; loading
-and saving rows) are games/records.py's and games/replay.py's.
+`parse_options`, `parse_actions`, `current_rule_moves`, `replayed`), the comparison of a stored
+game with its re-simulation (`verify_log`), and the upgrade of an action list played under the
+old hand-discard rule (`upgrade_discard_asks`: record version 1 to 2). The site's parts (the
+seats' colours, names and bot levels; loading and saving rows) are games/records.py's and
+games/replay.py's.
 
 A `RecordError`'s message is for the person importing the record: English, marked with
 `gettext_noop` (a no-op here, but the name Django's makemessages collects), so the site can show
@@ -15,13 +17,18 @@ it translated (`_(error.message) % error.params`).
 
 from .actions import IllegalAction
 from .api import apply_action, current_player, winners
+from .moves import DISCARD_NO, legal_moves
 from .options import Options
 from .setup import new_game
-from .state import GameState
+from .state import DISCARD_HAND, GameState
 from .visibility import view_for
 
 FORMAT = "condottiere-game-record"
-VERSION = 1
+# Version 2: every seat with cards is asked in the hand-discard step (version 1: only the seats
+# without Mercenary were). A version-1 record is read through `upgrade_discard_asks`.
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
+DECLINE = {"type": "discard_hand", "discard": False}
 MAX_ACTIONS = 5000
 SEED_RANGE = range(-(2**63), 2**63)
 RESULT_KEYS = {"winners", "regions", "reason"}
@@ -58,19 +65,23 @@ def simulate(initial: GameState, moves) -> list[GameState]:
     states = [initial]
     state = initial
     for number, (seat, action) in enumerate(moves, start=1):
-        expected = current_player(state)
-        if expected is None:
-            raise ReplayError(f"action {number}: the game was already over")
-        if seat != expected:
-            raise ReplayError(
-                f"action {number}: seat {seat} acted, but it was seat {expected}'s turn"
-            )
-        try:
-            state = apply_action(state, action)
-        except (IllegalAction, KeyError, TypeError, ValueError) as error:
-            raise ReplayError(f"action {number} ({action!r}) is illegal: {error}") from None
+        state = _replayed_step(state, number, seat, action)
         states.append(state)
     return states
+
+
+def _replayed_step(state: GameState, number: int, seat: int, action: dict) -> GameState:
+    """The state after action `number` of a log, by `seat`; ReplayError if it is out of turn or
+    illegal."""
+    expected = current_player(state)
+    if expected is None:
+        raise ReplayError(f"action {number}: the game was already over")
+    if seat != expected:
+        raise ReplayError(f"action {number}: seat {seat} acted, but it was seat {expected}'s turn")
+    try:
+        return apply_action(state, action)
+    except (IllegalAction, KeyError, TypeError, ValueError) as error:
+        raise ReplayError(f"action {number} ({action!r}) is illegal: {error}") from None
 
 
 def replay(players: int, seed: int, options: Options, first: int, moves) -> list[GameState]:
@@ -119,6 +130,51 @@ def verify_log(
     return problems
 
 
+# --- Upgrade from the old hand-discard rule (record version 1) ----------------------------------
+
+
+def upgrade_discard_asks(initial: GameState, moves) -> list[tuple[int, dict, int | None]]:
+    """An action list played under the old hand-discard rule, as the current rule plays it.
+
+    [ruling] Step (4) used to ask only the seats holding cards but no Mercenary; now every seat
+    with cards is asked, and one holding a Mercenary can only decline. So the list is replayed
+    under the current engine, and whenever the seat asked holds a Mercenary (declining is its
+    only legal action) and the next recorded action is not its `discard_hand` decision, the
+    decline it was never asked for is inserted. Nothing else changes: a decline changes no card,
+    so every state after the insertions is the old game's. At the end of the list the forced
+    declines are inserted too, so that a game stopped in this step waits for the seat it waited
+    for before. A list already played under the current rule comes back unchanged.
+
+    Returns (seat, action, index) triples: `index` is the action's position in `moves`, None for
+    an inserted decline. ReplayError (numbered as in `moves`, from 1) if the list does not replay.
+    """
+    upgraded = []
+    state = initial
+    for index in range(len(moves) + 1):
+        following = moves[index] if index < len(moves) else None
+        while _owes_forced_decline(state, following):
+            upgraded.append((state.current, dict(DECLINE), None))
+            state = apply_action(state, DECLINE)
+        if following is None:
+            break
+        seat, action = following
+        state = _replayed_step(state, index + 1, seat, action)
+        upgraded.append((seat, action, index))
+    return upgraded
+
+
+def _owes_forced_decline(state: GameState, following) -> bool:
+    """The asked seat holds a Mercenary (it can only decline) and `following`, the next recorded
+    (seat, action) or None, is not that seat's decision: the old rule never asked it."""
+    if state.phase != DISCARD_HAND or legal_moves(state) != (DISCARD_NO,):
+        return False
+    if following is None:
+        return True
+    seat, action = following
+    answers = isinstance(action, dict) and action.get("type") == "discard_hand"
+    return not (seat == state.current and answers)
+
+
 # --- Checks of an imported record (each raises RecordError) ------------------------------------
 
 
@@ -140,7 +196,7 @@ def check_header(data) -> None:
         {"format": FORMAT},
     )
     require(
-        data.get("version") == VERSION,
+        is_int(data.get("version")) and data.get("version") in READABLE_VERSIONS,
         gettext_noop(
             "Unsupported record version %(version)r: this site reads version %(supported)s."
         ),
@@ -214,6 +270,22 @@ def parse_actions(actions, players: int) -> list[tuple[int, dict]]:
         )
         moves.append((seat, action))
     return moves
+
+
+def current_rule_moves(data: dict, options: Options, moves) -> list[tuple[int, dict]]:
+    """The record's (seat, action) pairs as the current rule plays them: a version-1 record's
+    get the hand-discard declines it lacks (`upgrade_discard_asks`); a version-2 record's are
+    returned as they are."""
+    if data["version"] != 1:
+        return moves
+    initial = new_game(data["players"], seed=data["seed"], options=options, first=data["first"])
+    try:
+        upgraded = upgrade_discard_asks(initial, moves)
+    except ReplayError as error:
+        raise RecordError(
+            gettext_noop("The actions do not replay: %(error)s."), {"error": str(error)}
+        ) from None
+    return [(seat, action) for seat, action, _index in upgraded]
 
 
 def replayed(data: dict, options: Options, moves) -> list[GameState]:

@@ -1,5 +1,6 @@
 """Between battles: the token holder places the token, (3) battle lines are discarded, (4)
-players with no Mercenary in hand may discard it, (5) the end-of-round check; the last player
+every player with cards is asked whether to discard the hand (only one with no Mercenary may),
+(5) the end-of-round check; the last player
 with cards keeps at most two; a new round is dealt. Each path ends by starting the next battle
 or asking a seat."""
 
@@ -29,13 +30,14 @@ def choose_region(ns, region):
 
 
 def _ask_discard(ns, after_position):
-    """[ruling] Step (4) is asked in seat order from the token holder, only of players holding
-    cards but no Mercenary."""
+    """[ruling] Step (4) is asked in seat order from the token holder, of EVERY player holding
+    cards, Mercenary or not: who is asked then depends on public hand sizes only, so being asked
+    reveals nothing (asking only the seats without Mercenary told the table who held none).
+    A seat with a Mercenary can only decline (`moves.legal_moves`)."""
     n = ns.n
     for position in range(after_position + 1, n):
         seat = (ns.token + position) % n
-        hand = ns.hands[seat]
-        if ns.sizes[seat] and not any(hand[:7]):
+        if ns.sizes[seat]:
             ns.phase = DISCARD_HAND
             ns.current = seat
             return
@@ -44,7 +46,8 @@ def _ask_discard(ns, after_position):
 
 def discard_hand(ns, seat, discard):
     """[rules] A player with no Mercenary in hand may discard his whole hand ([ruling] face down:
-    only he knows those cards until the next reshuffle)."""
+    only he knows those cards until the next reshuffle). Declining (`discard` false) just asks
+    the next seat."""
     if discard:
         hidden = list(ns.hidden_discards)
         hidden[seat] = hidden[seat] + tuple(expand(ns.hands[seat]))

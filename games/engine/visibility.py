@@ -5,23 +5,13 @@ from .board import REGIONS
 from .cards import CODES, line_strengths
 from .options import Options
 from .piles import discard_pile_size, expand
-from .state import DISCARD_HAND, PHASE_NAMES, VICTORY_NAMES
+from .state import PHASE_NAMES, VICTORY_NAMES
 
 HIDDEN = "hidden"
 
 
 def _codes(kinds):
     return [CODES[kind] for kind in kinds]
-
-
-def _visible_current(state, seat):
-    """[ruling] While a seat decides whether to discard its hand, the other seats do not see who
-    decides (being asked would reveal a hand without Mercenaries)."""
-    if state.current < 0:
-        return None
-    if state.phase == DISCARD_HAND and seat != state.current:
-        return None
-    return state.current
 
 
 def _player(state, seat, viewer, announced):
@@ -55,12 +45,13 @@ def _last_battle(state):
 
 def view_for(state, seat):
     """[ruling] Everything `seat` may know (None: a spectator) and nothing that would reveal
-    another hand, a face-down card, the deck order, or who decides in the hand-discard step.
-    [rules] Hidden Cards: the announced strength counts face-up cards only."""
+    another hand, a face-down card or the deck order. Whoever acts is public, in every phase:
+    [ruling] in the hand-discard step every seat with cards is asked, so who is asked reveals
+    nothing about a hand. [rules] Hidden Cards: the announced strength counts face-up cards only."""
     if seat is not None and (isinstance(seat, bool) or seat not in range(state.n)):
         raise ValueError(f"no seat {seat!r} in a {state.n}-player game")
     announced = line_strengths(state.lines)
-    current = _visible_current(state, seat)
+    current = None if state.current < 0 else state.current
     view = {
         "phase": PHASE_NAMES[state.phase],
         "current_player": current,

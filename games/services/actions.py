@@ -155,7 +155,7 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
                 turn_deadline=None,
             )
         else:
-            fields["turn_deadline"] = deadline_for(game, new_state, public_after, seats)
+            fields["turn_deadline"] = deadline_for(game, new_state, seats)
         guarded_update(game_id, expected_version, **fields)
         public = public_record(action, seat, view_for(state, None), public_after)
         Action.objects.create(
@@ -200,7 +200,7 @@ def start_game(game_id: int) -> None:
             options=Options.from_dict(game.options or {}),
             first=first_token_holder(game),
         )
-        deadline = deadline_for(game, state, view_for(state, None), seats)
+        deadline = deadline_for(game, state, seats)
         now = timezone.now()
         Game.objects.filter(pk=game_id).update(
             status=Game.Status.PLAYING,

@@ -15,21 +15,15 @@ from games.models import Game, Seat
 from .frames import STANDIN_LEVEL
 from .notify import notify_game, notify_lobby_now
 
-DISCARD_PHASE = "discard_hand"
 
-
-def deadline_for(game: Game, state, public_view: dict, seats: list[Seat]):
-    """When the decision now awaited times out, or None.
-
-    A timer runs only for a person's seat. While a seat decides whether to discard its hand,
-    the deadline is set whoever decides, bot or person: a deadline that appeared only for people
-    would tell the others who is being asked."""
+def deadline_for(game: Game, state, seats: list[Seat]):
+    """When the decision now awaited times out, or None: a timer runs only for a person's seat.
+    ([ruling] The seat asked in the hand-discard step is public like any other turn, so a
+    deadline that appears only for people reveals nothing there either.)"""
     if not game.turn_seconds:
         return None
     seat = current_player(state)
-    if seat is None:
-        return None
-    if public_view.get("phase") != DISCARD_PHASE and seats[seat].plays_as_bot:
+    if seat is None or seats[seat].plays_as_bot:
         return None
     return timezone.now() + timedelta(seconds=game.turn_seconds)
 

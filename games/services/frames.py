@@ -65,8 +65,7 @@ def seat_entry(seat: Seat, you: int | None) -> dict:
 
 
 def game_public(game: Game, seats: list[Seat], you: int | None, changes: list[dict]) -> dict:
-    """GAME: the table's public facts. The deadline is the same for everyone (it never names
-    the seat deciding, so it cannot reveal who is asked whether to discard a hand)."""
+    """GAME: the table's public facts; the deadline is the same for everyone."""
     return {
         "id": game.pk,
         "status": game.status,
@@ -104,7 +103,7 @@ def public_log(
     game: Game, limit: int = LOG_LENGTH, earlier: tuple[int, list[dict]] | None = None
 ) -> list[dict]:
     """The last `limit` public entries up to the game's version, oldest first. Actions with no
-    public record (a declined hand discard) are not there at all.
+    public record are not there at all (none since every hand-discard answer is public).
 
     `earlier`: (version, log) of an earlier read of the same game. The log is append-only, so
     only the entries after that version are read and added to it."""

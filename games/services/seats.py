@@ -7,7 +7,7 @@ table (GAME) changed.
 
 from django.db import transaction
 
-from games.engine import current_player, view_for
+from games.engine import current_player
 from games.models import Game, Seat
 
 from .actions import locked_game, seats_of
@@ -42,7 +42,7 @@ def set_standin(game_id: int, user, on: bool) -> None:
         its_turn = current_player(state) == seat.index
         deadline = game.turn_deadline
         if its_turn:
-            deadline = deadline_for(game, state, view_for(state, None), seats_of(game))
+            deadline = deadline_for(game, state, seats_of(game))
             Game.objects.filter(pk=game.pk).update(turn_deadline=deadline)
         after_commit(_after_standin_change, game, its_turn, on, deadline)
 

@@ -2,7 +2,16 @@
 
 from collections import Counter
 
-from games.engine import REGIONS, current_player, legal_actions, view_for
+import pytest
+
+from games.engine import (
+    REGIONS,
+    IllegalAction,
+    apply_action,
+    current_player,
+    legal_actions,
+    view_for,
+)
 
 from .helpers import (
     PASS,
@@ -121,14 +130,10 @@ def test_a_strength_tie_gives_no_marker_and_the_token_to_the_left_of_the_last_ho
     assert token(state) == 0
 
 
-def test_discard_step_asked_in_seat_order_from_the_token_holder():
-    """[ruling] Step 4 decisions are asked in seat order starting with the token holder; players
-    with a Mercenary in hand, or no cards, are not asked. So that being asked does not reveal
-    that a seat holds no Mercenary, the other seats' views show the phase but not who is
-    deciding (`current_player` is `null` for them). A discarded hand goes face down: it is not
-    among the public `discards`; only the hand size going to 0 is public."""
-    hands = [["m1", "courtesan"], ["m2", "m3"], ["m10"], ["m1", "scarecrow", "heroine"]]
-    state = start(4, hands, first=2)
+def _after_roma(hands, first=2):
+    """Seat 2 (token holder) wins Roma with its Mercenary 10; every other seat plays its first
+    card (a Mercenary 1, 1 and 2) and passes. Seat 2 then sends the token to Milano: step 4."""
+    state = start(4, hands, first=first)
     state = run(
         state,
         (2, choose("Roma")),
@@ -141,13 +146,23 @@ def test_discard_step_asked_in_seat_order_from_the_token_holder():
         (1, PASS),
     )
     assert owners(state) == {"Roma": 2}
-    state = act(state, 2, choose("Milano"))
+    return act(state, 2, choose("Milano"))
+
+
+def test_discard_step_asks_every_seat_with_cards_in_seat_order_from_the_token_holder():
+    """[ruling] Step 4 is asked of EVERY seat holding cards, Mercenary or not, in seat order
+    starting with the token holder; a seat with no cards is skipped (hand sizes are public).
+    Everybody sees who is asked. A discarded hand goes face down: it is not among the public
+    `discards`; only the hand size going to 0 is public."""
+    hands = [["m1", "courtesan"], ["m2", "m3"], ["m10"], ["m1", "scarecrow", "heroine"]]
+    state = _after_roma(hands)
+    # Token holder 2 has no card left: 3, then 0, then 1 (who holds a Mercenary 3).
     assert phase(state) == "discard_hand"
     assert current_player(state) == 3
-    assert view_for(state, 3)["current_player"] == 3
-    for seat in (0, 1, 2, None):
-        assert view_for(state, seat)["current_player"] is None
+    for seat in (0, 1, 2, 3, None):
         assert view_for(state, seat)["phase"] == "discard_hand"
+        assert view_for(state, seat)["current_player"] == 3
+    for seat in (0, 1, 2, None):
         assert view_for(state, seat)["legal_actions"] == []
     expected = [discard_hand(True), discard_hand(False)]
     assert sorted_actions(legal_actions(state)) == sorted_actions(expected)
@@ -159,11 +174,56 @@ def test_discard_step_asked_in_seat_order_from_the_token_holder():
     assert sorted(view_for(state, 3)["own_discards"]) == ["heroine", "scarecrow"]
     assert current_player(state) == 0
     state = act(state, 0, discard_hand(False))
+    assert current_player(state) == 1
+    assert view_for(state, None)["current_player"] == 1
+    state = act(state, 1, discard_hand(False))
     # Seats 0 and 1 still hold cards: no end of round. Seats 2 and 3 are out and auto-passed.
     assert phase(state) == "battle"
     assert public(state)["region"] == "Milano"
     assert current_player(state) == 0
     assert hand(state, 0) == ["courtesan"]
+    assert hand(state, 1) == ["m3"]
+
+
+def test_a_seat_holding_a_mercenary_can_only_keep_its_hand():
+    """[ruling] Asked in step 4, a seat with a Mercenary in hand has one legal action: declining.
+    Discarding is refused with a reason and changes nothing."""
+    hands = [["m1", "m5", "heroine"], ["m2", "m4"], ["m10"], ["m1", "courtesan"]]
+    state = _after_roma(hands)
+    assert current_player(state) == 3  # a Courtesan only: both answers
+    assert len(legal_actions(state)) == 2
+    state = act(state, 3, discard_hand(False))
+    assert current_player(state) == 0  # a Mercenary 5 and a Heroine
+    assert legal_actions(state) == [discard_hand(False)]
+    with pytest.raises(IllegalAction, match="Mercenary"):
+        apply_action(state, discard_hand(True))
+    assert hand(state, 0) == ["heroine", "m5"]
+    state = act(state, 0, discard_hand(False))
+    assert legal_actions(state) == [discard_hand(False)]  # seat 1, a Mercenary 4
+    state = act(state, 1, discard_hand(False))
+    assert (phase(state), current_player(state)) == ("battle", 3)  # 2 has no card
+
+
+def test_the_others_see_the_same_discard_step_whether_the_asked_seat_holds_a_mercenary():
+    """[ruling] Being asked reveals nothing: two games differing only in whether the asked seat's
+    remaining card is a Mercenary look exactly the same, at every step of the discard round, to
+    the spectator and to every other seat."""
+    others = (0, 1, 2, None)
+    states = []
+    for kept in ("m5", "heroine"):
+        hands = [["m1", "courtesan"], ["m2", "m3"], ["m10"], ["m1", kept]]
+        states.append(_after_roma(hands))
+    with_mercenary, without = states
+    assert legal_actions(with_mercenary) != legal_actions(without)  # only seat 3 can tell
+    for step in range(4):
+        for seat in others:
+            assert view_for(with_mercenary, seat) == view_for(without, seat), (step, seat)
+        if phase(without) != "discard_hand":
+            break
+        seat = current_player(without)
+        with_mercenary = act(with_mercenary, seat, discard_hand(False))
+        without = act(without, seat, discard_hand(False))
+    assert phase(without) == "battle"
 
 
 def test_end_of_round_the_last_player_with_cards_keeps_at_most_two():
@@ -174,6 +234,10 @@ def test_end_of_round_the_last_player_with_cards_keeps_at_most_two():
     state = run(state, (0, choose("Roma")), (0, play("m10")), (1, play("m1")), (1, PASS))
     assert owners(state) == {"Roma": 0}
     state = act(state, 0, choose("Milano"))
+    # Step 4 first: seat 1 is asked, and with its Mercenaries can only keep its hand.
+    assert (phase(state), current_player(state)) == ("discard_hand", 1)
+    assert legal_actions(state) == [discard_hand(False)]
+    state = act(state, 1, discard_hand(False))
     assert phase(state) == "keep"
     assert current_player(state) == 1
     choices = [tuple(sorted(a["cards"])) for a in legal_actions(state)]
@@ -196,7 +260,7 @@ def test_keep_accepts_the_cards_in_any_order():
     """[rules] keep: a multiset — `apply_action` accepts its cards in any order."""
     state = start(2, [["m10"], ["m1", "heroine", "m2", "m3"]], seed=5)
     state = run(state, (0, choose("Roma")), (0, play("m10")), (1, play("m1")), (1, PASS))
-    state = act(state, 0, choose("Milano"))
+    state = run(state, (0, choose("Milano")), (1, discard_hand(False)))
     one = act(state, 1, keep("heroine", "m2"))
     other = act(state, 1, keep("m2", "heroine"))
     assert one == other

@@ -60,8 +60,9 @@ def test_own_face_down_discards_are_known_to_that_seat_and_kept_by_determinize()
         (2, PASS),
     )
     state = act(state, 1, choose("Milano"))
-    # Seat 1 (token holder) still has a Mercenary; seat 2 too; seat 0 holds only Heroines.
-    state = act(state, 0, discard_hand(True))
+    # Every seat with cards is asked, from the token holder: seats 1 and 2 keep their Mercenary
+    # (their only choice), seat 0 discards its Heroines.
+    state = run(state, (1, discard_hand(False)), (2, discard_hand(False)), (0, discard_hand(True)))
     mine = view_for(state, 0)
     assert sorted(mine["own_discards"]) == ["heroine"] * 3
     assert "own_discards" not in view_for(state, None)

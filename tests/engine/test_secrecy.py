@@ -7,9 +7,21 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import DECK, current_player, determinize, is_terminal, legal_actions, view_for
+from games.engine import (
+    DECK,
+    Options,
+    apply_action,
+    current_player,
+    determinize,
+    is_terminal,
+    legal_actions,
+    new_game,
+    view_for,
+)
 
 from .helpers import (
+    ALL_OPTIONS,
+    MERCENARIES,
     PASS,
     act,
     choose,
@@ -100,11 +112,66 @@ def test_a_hand_discarded_face_down_is_never_shown_to_the_others():
         deck=deck_without(*secret, "m1", "m10", "m2"),
     )
     state = run(state, (0, choose("Roma")), (0, play("m10")), (1, play("m1")))
-    state = run(state, (0, PASS), (1, PASS), (0, choose("Milano")))
+    state = run(state, (0, PASS), (1, PASS), (0, choose("Milano")), (0, discard_hand(False)))
     assert current_player(state) == 1
     state = act(state, 1, discard_hand(True))
     _assert_hides(state, (0, None), {"drummer"})
     assert view_for(state, 0)["players"][1]["hand_size"] == 0
+
+
+def _discard_steps(players, seed, options):
+    """A random game's hand-discard steps, each as (expected, asked): the seats holding cards when
+    the step begins, in seat order from the token holder (a function of public data only), and
+    the seats the engine actually asked, as the spectator saw them. A step begins with each
+    region chosen after a battle."""
+    rng = random.Random(f"discard-steps:{seed}")
+    state = new_game(players, seed=seed, options=options, first=seed % players)
+    steps = []
+    after = view_for(state, None)
+    while not is_terminal(state):
+        before = after
+        state = apply_action(state, rng.choice(legal_actions(state)))
+        after = view_for(state, None)
+        if before["phase"] == "choose_region" and before["last_battle"] is not None:
+            # [rules] Draw After Battle has no hand-discard step: nobody is asked.
+            expected = [] if options.draw_after_battle else _holders_from_token(before)
+            steps.append((expected, []))
+        if after["phase"] == "discard_hand":
+            asked = after["current_player"]
+            steps[-1][1].append(asked)
+            _assert_only_a_hand_without_mercenary_may_go(state, asked)
+    return steps
+
+
+def _holders_from_token(view):
+    players = view["players"]
+    order = [(view["condottiere"] + step) % len(players) for step in range(len(players))]
+    return [seat for seat in order if players[seat]["hand_size"]]
+
+
+def _assert_only_a_hand_without_mercenary_may_go(state, seat):
+    holds_mercenary = any(card in MERCENARIES for card in view_for(state, seat)["hand"])
+    answers = [action["discard"] for action in legal_actions(state)]
+    assert sorted(answers) == ([False] if holds_mercenary else [False, True])
+
+
+def test_who_is_asked_to_discard_depends_on_public_hand_sizes_only():
+    """[ruling] In many random games (2 to 6 players, every option set), each hand-discard step
+    asks exactly the seats holding cards, in seat order from the token holder: what the table
+    sees of the step is a function of public data, so it cannot tell who holds a Mercenary.
+    With Draw After Battle there is no such step."""
+    option_sets = [
+        Options(**{name: bool(bits >> i & 1) for i, name in enumerate(ALL_OPTIONS)})
+        for bits in range(1 << len(ALL_OPTIONS))
+    ]
+    asked_steps = 0
+    for options in option_sets:
+        for players in range(2, 7):
+            for seed in (players, 100 + players):
+                for expected, asked in _discard_steps(players, seed, options):
+                    assert asked == expected, (players, seed, options)
+                    asked_steps += bool(asked)
+    assert asked_steps > 100
 
 
 def _check_determinize(state):
