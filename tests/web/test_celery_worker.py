@@ -156,3 +156,16 @@ def test_a_real_worker_expires_a_turn_whose_timer_was_lost(make_user, make_table
     expired = Action.objects.filter(game=game).order_by("seq").first()
     assert expired is not None, "the overdue turn never expired"
     assert (expired.seq, expired.actor) == (1, "timer")
+
+
+def test_make_run_starts_beat_as_a_process_of_its_own():
+    """A worker killed (OOM, a crash) must not take the sweep down with it: the sweep is what
+    finds the work that worker lost. `make run` starts `celery beat` apart from the worker."""
+    recipe = subprocess.run(
+        ["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True
+    ).stdout
+    celery_lines = [line for line in recipe.splitlines() if "celery -A condottiere_site" in line]
+    worker = [line for line in celery_lines if " worker" in line]
+    beat = [line for line in celery_lines if " beat" in line and " worker" not in line]
+    assert len(worker) == 1 and "--beat" not in worker[0] and " -B" not in worker[0]
+    assert len(beat) == 1
