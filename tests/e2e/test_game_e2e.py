@@ -443,22 +443,57 @@ def test_keeping_two_cards_at_the_end_of_a_round(server, table, new_page):
     assert sent["action"] in frame["view"]["legal_actions"]
 
 
-def test_a_player_without_mercenaries_decides_whether_to_discard(server, table, new_page):
-    state, log = walk_to(3, my_turn("discard_hand"), seeds=range(2000))
+def asked_to_discard(mercenary: bool):
+    """Seat 0 asked in the hand-discard step, holding a Mercenary or not."""
+
+    def asked(view):
+        holds = any(card in ("m1", "m2", "m3", "m4", "m5", "m6", "m10") for card in view["hand"])
+        return my_turn("discard_hand")(view) and holds == mercenary
+
+    return asked
+
+
+def test_a_player_without_mercenaries_may_keep_or_discard_the_hand(server, table, new_page):
+    state, log = walk_to(3, asked_to_discard(False), seeds=range(2000))
     page, socket = open_scripted(new_page, server, table, frame_of(table.pk, state, log))
-    page.locator("[data-prompt] button[data-focus-key='discard-yes']").click()
+    prompt = page.locator("[data-prompt]")
+    assert "Keep my hand" in prompt.inner_text() and "Discard my hand" in prompt.inner_text()
+    prompt.locator("button[data-focus-key='discard-yes']").click()
     assert socket.wait_for_sent(page)["action"] == {"type": "discard_hand", "discard": True}
 
 
-def test_others_are_not_told_who_decides_on_discarding(server, table, new_page):
+def test_a_player_holding_a_mercenary_is_asked_and_can_only_keep_the_hand(server, table, new_page):
+    """Asked like everybody, answered by hand: no automatic answer, whose speed would tell the
+    others that this hand holds a Mercenary."""
+    state, log = walk_to(3, asked_to_discard(True), seeds=range(2000))
+    page, socket = open_scripted(new_page, server, table, frame_of(table.pk, state, log))
+    prompt = page.locator("[data-prompt]")
+    assert "You hold a Mercenary" in prompt.inner_text()
+    assert prompt.locator("button[data-focus-key='discard-yes']").count() == 0
+    page.wait_for_timeout(300)
+    assert not [message for message in socket.sent if "action" in message], "answered alone"
+    prompt.locator("button[data-focus-key='discard-no']").click()
+    for _ in range(200):
+        answers = [message["action"] for message in socket.sent if "action" in message]
+        if answers:
+            break
+        page.wait_for_timeout(25)
+    assert answers == [{"type": "discard_hand", "discard": False}]
+
+
+def test_the_others_see_who_is_asked_whether_to_discard(server, table, new_page):
     state, log = walk_to(
         3,
-        lambda view: view["phase"] == "discard_hand" and view["current_player"] is None,
+        lambda view: view["phase"] == "discard_hand" and view["current_player"] not in (None, ME),
         seeds=range(2000),
     )
+    asked = view_for(state, ME)["current_player"]
     page, _ = open_scripted(new_page, server, table, frame_of(table.pk, state, log))
-    assert "A player is deciding" in page.locator("[data-turn]").inner_text()
-    assert page.locator(".line.is-current").count() == 0
+    turn = page.locator("[data-turn]").inner_text()
+    assert "decides whether to discard their hand" in turn
+    assert page.locator(".line.is-current").count() == 1
+    assert page.locator("[data-prompt] button").count() == 0
+    assert asked != ME
 
 
 def test_drawing_after_a_battle_offers_each_legal_count(server, table, new_page):

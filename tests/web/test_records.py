@@ -3,9 +3,11 @@
 is refused with a clear message and saves nothing."""
 
 import copy
+import hashlib
 import io
 import json
 import random
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -18,6 +20,7 @@ from games.engine import (
     legal_actions,
     new_game,
 )
+from games.engine.record import DECLINE, replay, upgrade_discard_asks
 from games.models import SEAT_COLOURS, Action, Game, Seat
 from games.records import RecordError, import_record, record_for
 from games.replay import replay_payload, replay_states, verify_game
@@ -44,7 +47,7 @@ def engine_record(players=3, seed=31, first=1) -> dict:
         actions.append({"seq": len(actions) + 1, "seat": seat, "action": action})
     return {
         "format": "condottiere-game-record",
-        "version": 1,
+        "version": 2,
         "seed": seed,
         "players": players,
         "first": first,
@@ -73,7 +76,7 @@ def test_the_record_holds_what_replays_the_game(record):
     game, data = record
 
     assert data["format"] == "condottiere-game-record"
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert data["seed"] == game.seed
     assert data["players"] == 3
     assert data["options"]["capturing_regions"] is True
@@ -150,6 +153,69 @@ def other_first_holder(data):
     data["first"] = (data["first"] + 1) % data["players"]
 
 
+OLD_RULE_GAMES = json.loads(
+    (Path(__file__).parents[1] / "engine" / "old_rule_games.json").read_text()
+)
+
+
+def version_1_record(old: dict) -> dict:
+    """A version-1 record of a game really played under the old hand-discard rule (only seats
+    without a Mercenary were asked), as this site exported it then."""
+    data = engine_record()
+    options = Options.from_dict(old["options"])
+    upgraded = upgrade_discard_asks(
+        new_game(old["players"], seed=old["seed"], options=options, first=old["first"]),
+        [tuple(move) for move in old["moves"]],
+    )
+    last = replay(
+        old["players"], old["seed"], options, old["first"], [(s, a) for s, a, _i in upgraded]
+    )[-1]
+    data.update(
+        version=1,
+        seed=old["seed"],
+        players=old["players"],
+        first=old["first"],
+        options=old["options"],
+        seats=[
+            {**data["seats"][0], "index": i, "colour": SEAT_COLOURS[i], "name": f"Old {i}"}
+            for i in range(old["players"])
+        ],
+        actions=[
+            {"seq": number, "seat": seat, "action": action}
+            for number, (seat, action) in enumerate(old["moves"], start=1)
+        ],
+        result=final_result(last),
+    )
+    return data
+
+
+@pytest.mark.parametrize("old", OLD_RULE_GAMES[:2], ids=lambda old: f"{old['players']}p")
+def test_a_version_1_record_is_imported_with_the_declines_the_new_rule_asks_for(make_user, old):
+    data = version_1_record(old)
+    data_2 = {**data, "version": 2}
+    with pytest.raises(RecordError, match="do not replay"):
+        import_record(data_2, make_user("strict"))  # as version 2 it is not a valid game
+
+    imported = import_record(data, make_user())
+
+    assert verify_game(imported) == []
+    assert hashlib.sha256(imported.snapshot.encode()).hexdigest() == old["final_sha256"]
+    again = record_for(imported)
+    assert again["version"] == 2
+    logged = [(entry["seat"], entry["action"]) for entry in again["actions"]]
+    assert len(logged) > len(old["moves"])
+    # The old actions, in order, with only declines between them.
+    old_moves = iter([tuple(move) for move in old["moves"]])
+    expected = next(old_moves, None)
+    for move in logged:
+        if move == expected:
+            expected = next(old_moves, None)
+        else:
+            assert move[1] == DECLINE
+    assert expected is None
+    assert import_record(again, make_user("again")).snapshot == imported.snapshot
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -159,7 +225,8 @@ def other_first_holder(data):
         (a_missing_last_action, "does not play the game to its end"),
         (other_first_holder, "turn"),
         (lambda d: d.update(format="pgn"), "not a Condottiere game record"),
-        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(version=3), "version"),
+        (lambda d: d.update(version=True), "version"),
         (lambda d: d.pop("seed"), "lacks: seed"),
         (lambda d: d.update(seed="12"), "seed"),
         (lambda d: d.update(players=7), "players"),
@@ -329,7 +396,7 @@ def test_hostile_json_is_refused_in_an_uploaded_file_too(client, make_user):
 def test_a_deeply_nested_field_of_a_valid_record_is_refused(client, written, make_user):
     client.force_login(make_user())
     before = counts()
-    text = json.dumps(written).replace('"version": 1', '"version": ' + "[" * 900 + "]" * 900)
+    text = json.dumps(written).replace('"version": 2', '"version": ' + "[" * 900 + "]" * 900)
 
     response = client.post(reverse("import_record"), {"text": text})
 

@@ -297,6 +297,32 @@ def test_a_timer_for_a_version_that_moved_on_does_nothing(timed_game):
     assert snapshot_of(game) == before
 
 
+def test_in_the_hand_discard_step_only_a_person_asked_has_a_deadline(
+    make_user, make_table, announced
+):
+    """The seat asked whether to discard is public like any turn: a bot asked gets no timer,
+    a person asked gets one (nothing is hidden by giving the bot one too)."""
+    game = make_table(2, people={0: make_user()}, bots={1: "random"}, turn_seconds=30)
+    start_game(game.pk)
+    rng = random.Random(8)
+    asked = set()
+    for _ in range(2000):
+        game.refresh_from_db()
+        state = load_state(game)
+        if game.status != Game.Status.PLAYING:
+            break
+        seat = current_player(state)
+        if view_for(state, None)["phase"] == "discard_hand":
+            assert (game.turn_deadline is not None) == (seat == 0), seat
+            asked.add(seat)
+            if asked == {0, 1}:
+                break
+        else:
+            assert (game.turn_deadline is not None) == (seat == 0), seat
+        submit_action(game.pk, seat, rng.choice(legal_actions(state)), game.version)
+    assert asked == {0, 1}
+
+
 # --- Bot turns ----------------------------------------------------------------------------------
 
 
@@ -318,7 +344,9 @@ def test_the_bot_turn_returns_at_once_on_a_stale_version(make_table, settings):
 # --- The public log -----------------------------------------------------------------------------
 
 
-def test_the_public_log_hides_face_down_cards_and_declined_discards(make_user, make_table):
+def test_the_public_log_hides_face_down_cards_and_tells_every_discard_answer(make_user, make_table):
+    """Every seat with cards is asked whether to discard its hand, so its answer, kept or
+    discarded, is public (the cards discarded are not)."""
     seen_hidden = seen_declined = 0
     for seed in (1, 2):  # two short games
         game = make_table(
@@ -329,7 +357,7 @@ def test_the_public_log_hides_face_down_cards_and_declined_discards(make_user, m
         for logged in Action.objects.filter(game=game):
             action, public = logged.action, logged.public
             if action["type"] == "discard_hand":
-                assert public == ({"type": "discard_hand"} if action["discard"] else None)
+                assert public == {"type": "discard_hand", "discard": action["discard"]}
                 seen_declined += not action["discard"]
             elif action["type"] == "keep":
                 assert public == {"type": "keep", "count": len(action["cards"])}

@@ -33,7 +33,8 @@ function phraseAction(entry, t, player) {
     case "pass":
       return t.log(entry.reveal ? "pass_reveal" : "pass", { player });
     case "discard_hand":
-      return t.log("discard_hand", { player });
+      // Every answer is logged; entries from before that rule carry no "discard": discards.
+      return t.log(entry.discard === false ? "discard_keep" : "discard_hand", { player });
     case "keep":
       return t.count("keep", entry.count ?? 0, { player });
     case "draw":

@@ -82,14 +82,19 @@ function regionPrompt(groups, ctx) {
   return [question(t.ui("choose_region")), element("p", "prompt__hint", t.ui("choose_region_hint")), list];
 }
 
+// Step 4 asks every seat with cards. "Keep my hand" is always there; "Discard my hand" only when
+// legal (no Mercenary in hand), else a short reason. Never answered automatically, not even when
+// keeping is the only choice: an instant answer would tell the others, by its speed, that this
+// hand holds a Mercenary.
 function discardPrompt(groups, ctx) {
   const { t, send, busy } = ctx;
-  const yes = groups.discards.find((action) => action.discard === true);
-  const no = groups.discards.find((action) => action.discard === false);
+  const discard = groups.discards.find((action) => action.discard === true);
+  const keep = groups.discards.find((action) => action.discard === false);
   const buttons = [];
-  if (yes) buttons.push(actionButton(t.ui("discard_yes"), "discard-yes", () => send(yes), { busy }));
-  if (no) buttons.push(actionButton(t.ui("discard_no"), "discard-no", () => send(no), { busy, secondary: true }));
-  return [question(t.ui("discard_prompt")), choiceRow(...buttons)];
+  if (keep) buttons.push(actionButton(t.ui("discard_no"), "discard-no", () => send(keep), { busy, secondary: Boolean(discard) }));
+  if (discard) buttons.push(actionButton(t.ui("discard_yes"), "discard-yes", () => send(discard), { busy }));
+  const text = discard ? t.ui("discard_prompt") : t.ui("discard_forced");
+  return [question(text), choiceRow(...buttons)];
 }
 
 function keepPrompt(groups, ctx) {

@@ -9,11 +9,11 @@ export function turnText({ view, game, t, isMyTurn }) {
     return t.ui("game_over");
   }
   if (isMyTurn) return t.ui("your_turn");
-  if (view.current_player === null || view.current_player === undefined) {
-    // While a seat decides whether to discard its hand, the others are not told which seat.
-    return view.phase === "discard_hand" ? t.ui("someone_deciding") : t.ui("waiting");
-  }
-  return t.ui("turn_of", { player: seatFullName(t, game, view.current_player) });
+  if (view.current_player === null || view.current_player === undefined) return t.ui("waiting");
+  const player = seatFullName(t, game, view.current_player);
+  // Every seat with cards is asked in turn, so naming the one asked reveals nothing.
+  if (view.phase === "discard_hand") return t.ui("discard_asked", { player });
+  return t.ui("turn_of", { player });
 }
 
 export function factsText({ view, t }) {
