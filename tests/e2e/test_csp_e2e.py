@@ -1,6 +1,7 @@
 """Chromium under the site's Content-Security-Policy: the main pages and a game page load and
 work (scripts run, sockets connect, the menu opens) with no violation reported, neither as a
-"securitypolicyviolation" event nor on the console."""
+"securitypolicyviolation" event nor as a "Refused to ..." message on the console, and no
+uncaught script error."""
 
 from concurrent.futures import ThreadPoolExecutor
 
@@ -56,7 +57,7 @@ def watched(new_page):
             "console",
             lambda message: (
                 page.problems.append(f"console: {message.text}")
-                if "Content Security Policy" in message.text or message.type == "error"
+                if "Content Security Policy" in message.text or "Refused to" in message.text
                 else None
             ),
         )
@@ -66,11 +67,11 @@ def watched(new_page):
     return make
 
 
-def visit(page, url: str) -> None:
+def visit(page, url: str, *, ours: bool = True) -> None:
     page.goto(url)
     page.wait_for_load_state("load")
-    # The nonce'd inline script in the head ran.
-    assert page.evaluate("document.documentElement.classList.contains('js')"), url
+    if ours:  # the site's layout (not the admin's): its nonce'd inline script in the head ran
+        assert page.evaluate("document.documentElement.classList.contains('js')"), url
 
 
 def problems_of(page) -> list[str]:
@@ -86,7 +87,7 @@ def test_the_main_pages_and_a_game_page_run_under_the_policy(
     visitor = watched()
     for path in ("/", "/rules/", "/leaderboard/", "/accounts/login/", "/accounts/signup/"):
         visit(visitor, f"{live_url}{path}")
-    visit(visitor, f"{live_url}/admin/login/")
+    visit(visitor, f"{live_url}/admin/login/", ours=False)
 
     page = log_in(watched(), player)
     for path in ("/", "/history/", "/history/mine/", "/accounts/profile/", "/tables/new/"):
