@@ -3,11 +3,12 @@
 
 Each open socket holds a slot in one counter per account and per address: in production a Redis
 sorted set (member: the socket's channel name, score: when the slot lapses), checked and taken in
-one Lua script so two processes can never both take the last slot. A slot lapses SLOT_SECONDS
-after it was last renewed; an open socket renews it every SLOT_SECONDS / 3. A process that crashes
-cannot release its slots, but they lapse within SLOT_SECONDS instead of locking the account out
-(the Presence rows of games/presence.py are kept for hours after a crash, so they cannot count
-for this). The embedded profile is one process: the same counters live in its memory.
+one Lua script so two processes can never both take the last slot. A slot lapses
+SOCKET_SLOT_SECONDS after it was last renewed; an open socket renews it three times as often. A
+process that crashes cannot release its slots, but they lapse within SOCKET_SLOT_SECONDS instead
+of locking the account out (the Presence rows of games/presence.py are kept for hours after a
+crash, so they cannot count for this). The embedded profile is one process: the same counters
+live in its memory.
 
 A cap of 0 is no cap. A socket with no account (anonymous) counts only for its address; a socket
 with no known address (a Unix socket, a test communicator) only for its account.
@@ -22,6 +23,8 @@ import weakref
 import redis.asyncio
 from django.conf import settings
 from django.db import connection
+
+from games.client_address import UNKNOWN, client_ip
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +61,12 @@ return 0
 
 
 def client_address(scope) -> str | None:
-    """The client's address as the server saw it: behind a proxy, run Daphne with
-    `--proxy-headers` so that this is the address the proxy received the socket from."""
-    client = scope.get("client")
-    return str(client[0]) if client else None
+    """The client's address (games/client_address.py: X-Forwarded-For only behind
+    TRUSTED_PROXY_COUNT proxies of ours), or None when the server knows no peer. Unknown peers
+    are not lumped into one counter: behind a proxy on a Unix socket that would cap the whole
+    site at SOCKETS_PER_ADDRESS sockets."""
+    address = client_ip(scope)
+    return None if address == UNKNOWN else address
 
 
 def counters(user_id, address) -> list[tuple[str, str, int]]:

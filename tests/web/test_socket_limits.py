@@ -37,9 +37,11 @@ def configured_layer(monkeypatch):
     monkeypatch.setattr(lobby, "schedule_autofill", lambda pk, when: None)
 
 
-async def open_socket(path: str, user=None, address: str | None = None):
+async def open_socket(path: str, user=None, address: str | None = None, forwarded_for=None):
     """A communicator on the real application, connected; `address` is the client's IP."""
     headers = await database_sync_to_async(ws_headers)(user)
+    if forwarded_for:
+        headers.append((b"x-forwarded-for", forwarded_for.encode()))
     communicator = WebsocketCommunicator(application, path, headers=headers)
     if address is not None:
         communicator.scope["client"] = [address, 50000]
@@ -156,7 +158,16 @@ async def test_a_frame_of_the_size_limit_is_read_and_one_byte_more_is_refused(
         '{"type": "sync"',
         '\ud800{"type": "sync"}',
     ],
-    ids=["binary", "binary-utf8", "1000-brackets", "depth-7", "nan", "infinity", "cut", "surrogate"],
+    ids=[
+        "binary",
+        "binary-utf8",
+        "1000-brackets",
+        "depth-7",
+        "nan",
+        "infinity",
+        "cut",
+        "surrogate",
+    ],
 )
 async def test_a_frame_that_cannot_be_read_gets_malformed_and_the_socket_stays_usable(
     make_user, make_table, where, frame
@@ -226,6 +237,20 @@ async def test_an_address_may_hold_its_cap_of_sockets_and_the_next_is_refused_wi
     elsewhere = await open_socket("/ws/lobby/", address="198.51.100.2")
     assert (await next_frame(elsewhere))["type"] == "tables"
     for socket in [*sockets, elsewhere]:
+        await socket.disconnect()
+
+
+async def test_behind_a_trusted_proxy_each_forwarded_address_has_its_own_cap(settings):
+    settings.SOCKETS_PER_ADDRESS, settings.TRUSTED_PROXY_COUNT = 1, 1
+    proxy = "10.0.0.5"  # every socket comes through it
+    first = await open_socket("/ws/lobby/", address=proxy, forwarded_for="203.0.113.7")
+    other = await open_socket("/ws/lobby/", address=proxy, forwarded_for="8.8.8.8, 198.51.100.2")
+    for socket in (first, other):
+        assert (await next_frame(socket))["type"] == "tables"
+    # A forged entry on the left changes nothing: the proxy's own entry is the client's.
+    again = await open_socket("/ws/lobby/", address=proxy, forwarded_for="1.2.3.4, 203.0.113.7")
+    await assert_refused(again, "too_many_sockets", 4029)
+    for socket in (first, other):
         await socket.disconnect()
 
 
