@@ -235,6 +235,9 @@ def server_env(
         BOT_MOVE_DELAY=str(bot_move_delay),
         BOT_THINK_SECONDS=str(bot_think),
         PYTHONUNBUFFERED="1",
+        # Every load client connects from 127.0.0.1: the per-address socket cap would refuse all
+        # but the first 40 of them.
+        SOCKETS_PER_ADDRESS="0",
         # The checkout under test comes first, before an editable install of another one.
         PYTHONPATH=os.pathsep.join([str(root), *filter(None, [os.environ.get("PYTHONPATH")])]),
     )
