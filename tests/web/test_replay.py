@@ -93,7 +93,7 @@ def test_replay_json_gives_every_step_with_spectator_view_hands_and_log(client, 
 
 
 def test_a_six_player_replay_of_300_actions_loads_in_well_under_a_second(client, played_game):
-    game = played_game(6, seed=5)
+    game = played_game(6, seed=1)  # 328 actions (every seat with cards answers step 4)
     assert game.version >= 300, "the measured game should be a long one"
 
     started = time.perf_counter()
