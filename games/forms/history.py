@@ -178,6 +178,22 @@ def depth_within(value, limit: int) -> bool:
     return True
 
 
+def holds_nul(value) -> bool:
+    """Whether a string or key anywhere in `value` (parsed JSON) holds a NUL character: JSON
+    allows "\\u0000", PostgreSQL's text columns refuse it (a 500 on saving, not a message)."""
+    pending = [value]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, str) and "\x00" in value:
+            return True
+        if isinstance(value, dict):
+            pending.extend(value.keys())
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+    return False
+
+
 def parse_record(text: str):
     """The parsed JSON of `text`, or a ValidationError that says what is wrong with it."""
     try:
@@ -195,4 +211,6 @@ def parse_record(text: str):
         raise forms.ValidationError(too_deep()) from None
     if not depth_within(record, MAX_RECORD_DEPTH):
         raise forms.ValidationError(too_deep())
+    if holds_nul(record):
+        raise forms.ValidationError(_("The record holds a NUL character (\\u0000)."))
     return record
