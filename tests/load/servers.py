@@ -234,6 +234,8 @@ def server_env(
         DJANGO_CSRF_TRUSTED_ORIGINS=",".join(origins),
         BOT_MOVE_DELAY=str(bot_move_delay),
         BOT_THINK_SECONDS=str(bot_think),
+        # Hundreds of sign-ups from one address: the sign-up throttle (5 an hour) is off here.
+        SIGNUPS_PER_IP="0",
         PYTHONUNBUFFERED="1",
         # Every load client connects from 127.0.0.1: the per-address socket cap would refuse all
         # but the first 40 of them.
