@@ -281,7 +281,9 @@ def open_a_table(client):
     )
 
 
-def test_an_account_may_keep_its_cap_of_open_tables_and_the_next_is_refused(client, make_user):
+def test_an_account_may_keep_its_cap_of_open_tables_and_the_next_is_refused(
+    client, make_user, announced
+):
     assert settings.OPEN_TABLES_PER_ACCOUNT == 3
     client.force_login(make_user("alice"))
     for _ in range(3):
@@ -312,8 +314,9 @@ def test_the_cap_on_open_tables_holds_in_the_lobby_itself(make_user):
 
 
 def test_an_account_may_open_its_rate_of_tables_a_minute_and_the_next_is_refused(
-    client, make_user, settings
+    client, make_user, settings, announced
 ):
+    """(`announced`: the bots' turns are announced, not played, so nothing else writes.)"""
     assert settings.TABLES_OPENED_PER_MINUTE == 10
     settings.TABLES_OPENED_PER_MINUTE = 4
     client.force_login(make_user("alice"))
