@@ -5,7 +5,7 @@ import time
 from games.engine import action_to_move, determinize
 
 from ..battle_play import Style
-from ..heuristic import choose_by_phase
+from ..heuristic import choose_by_phase, choose_discard
 from ..seeding import decision_rng
 from .evaluation import Evaluator
 from .tree import Search
@@ -17,6 +17,24 @@ HEURISTIC_TRUST = 0.03
 # The search overrules the heuristic's move only with a mean reward this many standard errors
 # better (tree.overrule_advice); HEURISTIC_TRUST is the fallback when the advice is not a root move.
 OVERRULE_CONFIDENCE = 1.5
+
+
+def answer_without_search(view: dict) -> dict | None:
+    """The decisions not worth a search: the only legal action, and whether to discard the hand.
+
+    [ruling] Every seat with cards is asked whether to discard its hand; one holding a Mercenary
+    has one answer, given at once. The free choice (no Mercenary) is given at once too, by the
+    rule of thumb (`heuristic.choose_discard`): searched, it would take the thinking time while
+    the forced answer takes none, and the bot's speed would tell the table whether its hand holds
+    a Mercenary. None: search."""
+    actions = view["legal_actions"]
+    if not actions:
+        raise ValueError("this seat has nothing to decide in this view")
+    if len(actions) == 1:
+        return actions[0]
+    if actions[0]["type"] == "discard_hand":
+        return choose_discard(view)
+    return None
 
 
 class SearchBot:
@@ -46,11 +64,9 @@ class SearchBot:
         self.last_iterations = 0
 
     def choose(self, view: dict) -> dict:
-        actions = view["legal_actions"]
-        if not actions:
-            raise ValueError("this seat has nothing to decide in this view")
-        if len(actions) == 1:
-            return actions[0]
+        answer = answer_without_search(view)
+        if answer is not None:
+            return answer
         rng = decision_rng(self.seed, view)
         search = self.run(view, rng)
         advice = self.advice_move(view, search.first_state)

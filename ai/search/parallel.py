@@ -11,7 +11,7 @@ from collections import defaultdict
 from games.engine import determinize
 
 from ..seeding import decision_rng
-from .bot import HEURISTIC_TRUST, SearchBot
+from .bot import HEURISTIC_TRUST, SearchBot, answer_without_search
 from .tree import Node, choose_root_move
 
 
@@ -47,11 +47,9 @@ class RootParallelBot(SearchBot):
         self.workers = workers
 
     def choose(self, view: dict) -> dict:
-        actions = view["legal_actions"]
-        if not actions:
-            raise ValueError("this seat has nothing to decide in this view")
-        if len(actions) == 1:
-            return actions[0]
+        answer = answer_without_search(view)
+        if answer is not None:
+            return answer
         rng = decision_rng(self.seed, view)
         seeds = [rng.getrandbits(64) for _ in range(self.workers)]
         share = None if self.iterations is None else max(1, self.iterations // self.workers)

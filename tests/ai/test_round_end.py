@@ -6,6 +6,8 @@ ends are lost but for two, and a hand with no card that adds strength (no Mercen
 Courtesan) cannot win a battle however long it is kept.
 """
 
+import time
+
 import pytest
 
 import ai
@@ -70,8 +72,8 @@ SIX_MERCENARIES = ["m1", "m2", "m3", "m4", "m5", "m6"]
 
 
 def discard_decision(hand, rival=SIX_MERCENARIES):
-    """Seat 0 wins Parma with a 10, chooses Torino, and is then asked whether to discard
-    `hand` (it holds no Mercenary); seat 1 holds `rival`."""
+    """Seat 0 wins Parma with a 10, chooses Torino, and is then asked (first: it holds the
+    token) whether to discard `hand`; seat 1 holds `rival`."""
     hands = [["m10", *hand], rival]
     state = new_game(2, seed=5, hands=hands, first=0)
     state = play(
@@ -109,3 +111,21 @@ def test_the_heuristic_keeps_a_courtesan_with_a_surrender():
     view = discard_decision(["courtesan", "surrender", "bishop"])
     action = ai.make_bot("heuristic", seed=3).choose(view)
     assert action == {"type": "discard_hand", "discard": False}
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+def test_a_search_bot_answers_the_discard_question_at_once_mercenary_or_not(level):
+    """[ruling] Every seat with cards is asked whether to discard. A bot holding a Mercenary has
+    one answer, given at once; so the free choice is given at once too (by the rule of thumb),
+    else the time a bot takes would tell the table whether its hand holds a Mercenary."""
+    bot = ai.make_bot(level, seed=3, time_limit=1.0)
+    for hand, legal in (
+        (["bishop", "surrender", "drummer"], 2),
+        (["m2", "bishop", "surrender"], 1),
+    ):
+        view = discard_decision(hand)
+        assert len(view["legal_actions"]) == legal
+        started = time.perf_counter()
+        action = bot.choose(view)
+        assert time.perf_counter() - started < 0.2
+        assert action == ai.make_bot("heuristic", seed=3).choose(view)
