@@ -352,6 +352,14 @@ HTTP_OPS = [
         data=lambda w: {"seat": "2"},
     ),
     HttpOp(
+        "take the seat another person holds",
+        ("table_join",),
+        "post",
+        lambda w: reverse("table_join", args=[w.table.pk]),
+        login_required(Refused(302, TABLE_URL)),
+        data=lambda w: {"seat": "1"},
+    ),
+    HttpOp(
         "join a seat of a game being played",
         ("table_join",),
         "post",
