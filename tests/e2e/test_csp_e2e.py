@@ -119,6 +119,6 @@ def test_an_inline_script_without_the_nonce_is_refused_and_reported(live_url, wa
           document.body.append(script);
         }"""
     )
-    page.wait_for_function("window.__cspViolations.length > 0")
+    page.wait_for_function("() => window.__cspViolations.length > 0")
     assert page.evaluate("window.__injected") is None
     assert any("script-src" in problem for problem in problems_of(page))

@@ -92,7 +92,7 @@ def test_step_through_a_finished_game(live_url, new_page):
     # Autoplay at the fastest speed, then pause.
     page.locator("[data-speed]").select_option("120")
     page.click('[data-go="play"]')
-    page.wait_for_function(f"document.querySelector('{ROOT}').dataset.step >= 4")
+    page.wait_for_function(f"() => document.querySelector('{ROOT}').dataset.step >= 4")
     page.click('[data-go="play"]')
     paused_at = step_of(page)
     page.wait_for_timeout(400)

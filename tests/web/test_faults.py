@@ -34,7 +34,7 @@ import psycopg
 import pytest
 from celery import Celery
 from django.conf import settings
-from django.db import OperationalError
+from django.db import OperationalError, transaction
 from django.test import Client, RequestFactory
 from psycopg_pool import PoolTimeout
 
@@ -272,10 +272,13 @@ def version_of(game: Game) -> int:
 def assert_nothing_lost_or_doubled(game: Game, page: Page | None = None, seat: int = 0) -> None:
     """The log is gapless, the stored state is what replaying it gives, and every action of the
     page's seat was sent by the page, once, at the version it was made at."""
-    game.refresh_from_db()
-    seqs = list(Action.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
-    assert seqs == list(range(1, game.version + 1))
-    assert verify_game(game) == []
+    # The site still runs (a bot may be moving): hold the game's row, which every accepted
+    # action locks first, so that its version and its log are read at the same moment.
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        seqs = list(Action.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
+        assert seqs == list(range(1, game.version + 1))
+        assert verify_game(game) == []
     if page is None:
         return
     for seen in page.versions:

@@ -159,9 +159,11 @@ def test_a_game_that_does_not_exist_is_404(client):
 
 
 def strip_per_request_bits(html: str) -> str:
-    """What may differ between two visitors without being about the game: CSRF tokens and the
-    header's account links (names, profile URL)."""
+    """What may differ between two visitors without being about the game: CSRF tokens, the
+    content-security nonce (new on every response) and the header's account links (names,
+    profile URL)."""
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+    html = re.sub(r' nonce="[^"]+"', "", html)
     return re.sub(r'<header class="site-header".*?</header>', "", html, flags=re.S)
 
 
