@@ -34,7 +34,9 @@ def _survive_a_lost_broker() -> None:
     pause), so any Redis restart stopped every worker for good. Said as the connection error it
     is, it is ignored as the close path means to, and the worker reconnects; jobs it could not
     hand back stay unacknowledged in Redis until the visibility timeout, or went with Redis
-    (the sweep finds that work again)."""
+    (the sweep finds that work again). The same failure in the close path is kombu issue #582
+    (same traceback through `_connparams`); celery issue #10205 is a worker that stops after a
+    broker reset. Patched at the one method, so that a kombu without it fails loudly at import."""
     original = kombu_redis.Channel._connparams
 
     def connparams(self, asynchronous=False):
