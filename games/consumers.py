@@ -16,6 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games import presence
+from games.database_refusals import DATABASE_BUSY, database_refused
 from games.database_threads import in_database_thread
 from games.latest_tables import latest_tables
 from games.models import Game
@@ -173,7 +174,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         except FrameRefused as error:
             await self.send_error(error.code, str(error.message))
             return
-        await getattr(self, "on_" + frame["type"])(frame)
+        try:
+            await getattr(self, "on_" + frame["type"])(frame)
+        except Exception as error:
+            # No connection to be had for a moment: the client may send the frame again (an
+            # action is refused whole or stored whole, so a repeat is judged on its version).
+            if not database_refused(error):
+                raise
+            await self.send_error("unavailable", str(DATABASE_BUSY))
 
     async def on_action(self, frame):
         if self.seat is None:

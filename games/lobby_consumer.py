@@ -16,6 +16,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import presence
+from games.database_refusals import DATABASE_BUSY, database_refused
 from games.database_threads import in_database_thread
 from games.lobby import WATCHABLE_GAMES
 from games.models import Game
@@ -195,9 +196,17 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             return
         # The only request a client makes: "send me the list again" (after a wake-up, say).
         if isinstance(content, dict) and content.get("type") == "sync":
-            await self.send_tables()
+            await self.send_tables_or_say_busy()
         else:
             await self.send_error("malformed", _('The lobby only answers {"type": "sync"}.'))
+
+    async def send_tables_or_say_busy(self):
+        try:
+            await self.send_tables()
+        except Exception as error:
+            if not database_refused(error):
+                raise
+            await self.send_error("unavailable", str(DATABASE_BUSY))
 
     async def refuse(self, code: str, message, close_code: int):
         self.cut_off = True

@@ -9,40 +9,16 @@ tells browsers, proxies and monitors to come back, and keeps these moments apart
 
 import logging
 
-from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.deprecation import MiddlewareMixin
-from psycopg_pool import PoolTimeout
+
+from games.database_refusals import database_refused
 
 log = logging.getLogger(__name__)
 
 # Seconds after which a client may try again: about the time a burst takes to drain.
 RETRY_AFTER_SECONDS = 5
-# What PostgreSQL and psycopg say when they refuse a connection (not a query's own error).
-REFUSALS = (
-    "too many connections",  # a role's or a database's CONNECTION LIMIT
-    "too many clients",  # the server's max_connections
-    "remaining connection slots are reserved",
-    "connection refused",  # the server is down or restarting
-    "couldn't get a connection",  # psycopg_pool's PoolTimeout
-)
-
-
-def database_refused(error: BaseException) -> bool:
-    """Whether `error` (or what it wraps: Django wraps the driver's errors) means the database
-    had no connection for us, as opposed to a query that failed."""
-    while error is not None:
-        if isinstance(error, PoolTimeout):
-            return True
-        if isinstance(error, OperationalError | InterfaceError) or type(
-            error
-        ).__module__.startswith("psycopg"):
-            text = str(error).lower()
-            if any(refusal in text for refusal in REFUSALS):
-                return True
-        error = error.__cause__
-    return False
 
 
 def service_unavailable() -> HttpResponse:

@@ -553,3 +553,74 @@ def test_a_query_that_fails_for_its_own_reasons_is_still_a_500():
         )
         is None
     )
+
+
+# --- A socket whose database refuses ------------------------------------------------------------
+
+
+@pytest.mark.production
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("close_async_db_connections")
+async def test_a_socket_whose_database_refuses_says_unavailable_and_takes_the_action_once_back(
+    make_user, make_table, monkeypatch
+):
+    """Every connection of this process's pool lent out: the action gets an `unavailable` error
+    frame (not a crash, not a close), nothing is stored, and the same frame sent again once
+    connections are free is accepted, once."""
+    require_postgresql()
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+    from django.db import connection
+
+    from condottiere_site.asgi import application
+    from tests.web.conftest import WS_TIMEOUT, next_frame, ws_headers
+
+    pool = connection.pool
+    assert pool is not None, "the production profile lends connections from a pool"
+    game, mover = await database_sync_to_async(started_game_and_mover)(make_user, make_table)
+    headers = await database_sync_to_async(ws_headers)(mover)
+    socket = WebsocketCommunicator(application, f"/ws/games/{game.pk}/", headers)
+    assert (await socket.connect(timeout=WS_TIMEOUT))[0]
+    state = await next_frame(socket, "state")
+    action = state["view"]["legal_actions"][0]
+    frame = {"type": "action", "action": action, "expected_version": state["version"]}
+
+    held = borrow_every_pool_connection(pool)
+    monkeypatch.setattr(pool, "timeout", 0.3)  # the wait for a connection, made short
+    try:
+        await socket.send_json_to(frame)
+        error = await next_frame(socket, "error")
+    finally:
+        monkeypatch.undo()
+        for held_connection in held:
+            pool.putconn(held_connection)
+    assert error["code"] == "unavailable" and error["message"]
+    assert await database_sync_to_async(version_of)(game) == state["version"]
+
+    await socket.send_json_to(frame)
+    after = await next_frame(socket, "state")
+    assert after["version"] == state["version"] + 1
+    await socket.disconnect()
+    stored = await database_sync_to_async(Action.objects.filter(game=game).count)()
+    assert stored == state["version"] + 1
+
+
+def borrow_every_pool_connection(pool) -> list:
+    """Borrow connections until the pool has none left to lend."""
+    held = []
+    while True:
+        try:
+            held.append(pool.getconn(timeout=0.5))
+        except PoolTimeout:
+            return held
+
+
+def started_game_and_mover(make_user, make_table):
+    from games.engine import GameState, current_player
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = make_table(2, people={0: alice, 1: bob}, seed=44)
+    start_game(game.pk)
+    game.refresh_from_db()
+    seat = current_player(GameState.from_json(game.snapshot))
+    return game, (alice, bob)[seat]
