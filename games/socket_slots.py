@@ -6,9 +6,9 @@ sorted set (member: the socket's channel name, score: when the slot lapses), che
 one Lua script so two processes can never both take the last slot. A slot lapses
 SOCKET_SLOT_SECONDS after it was last renewed; an open socket renews it three times as often. A
 process that crashes cannot release its slots, but they lapse within SOCKET_SLOT_SECONDS instead
-of locking the account out (the Presence rows of games/presence.py are written to the database
-and outlive a crash by minutes, and counting them would cost a query per socket opened). The embedded profile is one process: the same counters
-live in its memory.
+of locking the account out (the Presence rows of games/presence.py outlive a crash by minutes,
+and counting them would cost a query per socket opened). The embedded profile is one process:
+the same counters live in its memory.
 
 A cap of 0 is no cap. A socket with no account (anonymous) counts only for its address; a socket
 with no known address (a Unix socket, a test communicator) only for its account.
