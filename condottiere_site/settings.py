@@ -181,6 +181,9 @@ BOT_THINK_SECONDS = env_float("BOT_THINK_SECONDS", 1.5)
 # Open websockets per account and per client address, across every process (0: no cap).
 SOCKETS_PER_ACCOUNT = env_int("SOCKETS_PER_ACCOUNT", 20)
 SOCKETS_PER_ADDRESS = env_int("SOCKETS_PER_ADDRESS", 40)
+# Sockets one client address may open per minute, game and lobby together (0: no cap): a client
+# that reconnects after every flood close would otherwise start each socket's count afresh.
+SOCKET_CONNECTS_PER_MINUTE = env_int("SOCKET_CONNECTS_PER_MINUTE", 60)
 # A crashed process's sockets stop counting this many seconds after their last renewal.
 SOCKET_SLOT_SECONDS = 60.0
 # Frames from a client: at most this many bytes, objects and lists nested this deep.

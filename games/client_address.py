@@ -59,3 +59,15 @@ def _valid_address(text: str) -> str | None:
         return str(ipaddress.ip_address(text.strip()))
     except ValueError:
         return None
+
+
+# An IPv6 client usually holds a whole /64: counting single addresses would let it rotate.
+IPV6_PREFIX = 64
+
+
+def address_group(address: str) -> str:
+    """What a throttle counts an address as: itself, or its /64 network for IPv6."""
+    if ":" in address:
+        network = ipaddress.ip_network(f"{address}/{IPV6_PREFIX}", strict=False)
+        return str(network.network_address)
+    return address

@@ -33,11 +33,13 @@ from games.socket_language import language_of
 from games.socket_limits import (
     CLOSE_RATE_LIMITED,
     CLOSE_TOO_MANY_SOCKETS,
+    TOO_MANY_CONNECTS,
     TOO_MANY_FRAMES,
     TOO_MANY_SOCKETS,
     FrameRefused,
     decode_frame,
     game_flood_guard,
+    too_many_connects,
 )
 from games.socket_slots import SocketSlot, client_address
 from games.sweep import resume_stalled_bot_turn
@@ -114,6 +116,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.joined = False
         self.cut_off = False
         await self.accept()
+        if await too_many_connects(client_address(self.scope)):
+            self.cut_off = True
+            await self.send_error("rate_limited", str(TOO_MANY_CONNECTS))
+            await self.close(code=CLOSE_RATE_LIMITED)
+            return
         if not await self.claim_slot():
             return
         status, self.seat = await in_database_thread(status_and_seat)(

@@ -7,6 +7,7 @@ a late refresh. Nothing secret is in it: who sits where, the rules, the status.
 
 import asyncio
 import time
+import weakref
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -25,11 +26,13 @@ from games.socket_language import language_of
 from games.socket_limits import (
     CLOSE_RATE_LIMITED,
     CLOSE_TOO_MANY_SOCKETS,
+    TOO_MANY_CONNECTS,
     TOO_MANY_FRAMES,
     TOO_MANY_SOCKETS,
     FrameRefused,
     decode_frame,
     lobby_flood_guard,
+    too_many_connects,
 )
 from games.socket_slots import SocketSlot, client_address
 
@@ -129,13 +132,18 @@ def playing_tables(user_id=None) -> list[Game]:
 
 def lobby_tables(user_id=None) -> list[dict]:
     """The listed open tables (see listed_open_tables), then games in progress."""
-    open_tables, _ = listed_open_tables(user_id)
-    return [table_entry(game, user_id) for game in [*open_tables, *playing_tables(user_id)]]
+    return table_entries(user_id)[0]
+
+
+def table_entries(user_id=None) -> tuple[list[dict], int]:
+    """lobby_tables, and how many open tables were left out of the list."""
+    open_tables, more = listed_open_tables(user_id)
+    entries = [table_entry(game, user_id) for game in [*open_tables, *playing_tables(user_id)]]
+    return entries, more
 
 
 def tables_frame(user_id=None) -> dict:
-    open_tables, more = listed_open_tables(user_id)
-    entries = [table_entry(game, user_id) for game in [*open_tables, *playing_tables(user_id)]]
+    entries, more = table_entries(user_id)
     return {
         "type": "tables",
         "now": epoch_ms(timezone.now()),
@@ -165,6 +173,9 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         # Join before the first frame, so no change can fall between the two.
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
+        if await too_many_connects(client_address(self.scope)):
+            await self.refuse("rate_limited", TOO_MANY_CONNECTS, CLOSE_RATE_LIMITED)
+            return
         self.slot = SocketSlot(self.channel_name, self.user_id, client_address(self.scope))
         if await self.slot.claim() is not None:
             await self.refuse("too_many_sockets", TOO_MANY_SOCKETS, CLOSE_TOO_MANY_SOCKETS)
@@ -220,8 +231,65 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         )
 
     async def lobby_changed(self, event):
+        visitors_tables().changed(event.get("id"))
         if not self.cut_off:
             await self.send_tables()
 
     async def send_tables(self):
+        if self.user_id is None:
+            entries, more = await visitors_tables().read()
+            frame = {"type": "tables", "now": epoch_ms(timezone.now()), "tables": entries}
+            await self.send_json({**frame, "more_open_tables": more})
+            return
         await self.send_json(await in_database_thread(tables_frame)(self.user_id))
+
+
+class VisitorsTables:
+    """The table list of visitors who are not signed in: the same for all of them, so every lobby
+    socket of this process shares one read per lobby change instead of one read per socket and
+    per `sync` (a visitor's flood of syncs, or a change seen by a thousand open lobbies, costs
+    one query set). A read that started before a change is not kept: the change's notice may
+    have overtaken it."""
+
+    def __init__(self):
+        self.generation = 0  # one more at every lobby change this process hears of
+        self.last_change = None  # the id of that change's notice, heard by every lobby socket
+        self.kept: tuple[int, float, tuple[list[dict], int]] | None = None
+        self.reading: tuple[int, asyncio.Future] | None = None
+
+    def changed(self, change_id) -> None:
+        if change_id is None or change_id != self.last_change:
+            self.generation += 1
+            self.last_change = change_id
+
+    async def read(self) -> tuple[list[dict], int]:
+        generation = self.generation
+        # A process with no lobby socket hears no notice: what it kept then may be old, so a
+        # list is also kept for VISITORS_TABLES_SECONDS at most.
+        if (
+            self.kept is not None
+            and self.kept[0] == generation
+            and time.monotonic() - self.kept[1] < VISITORS_TABLES_SECONDS
+        ):
+            return self.kept[2]
+        # Join a read of this generation still under way; a finished one is `kept` or too old.
+        if self.reading is None or self.reading[0] != generation or self.reading[1].done():
+            read = asyncio.ensure_future(in_database_thread(table_entries)(None))
+            self.reading = (generation, read)
+        started = time.monotonic()
+        result = await asyncio.shield(self.reading[1])
+        if generation == self.generation:
+            self.kept = (generation, started, result)
+        return result
+
+
+VISITORS_TABLES_SECONDS = 2.0
+_visitors_per_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def visitors_tables() -> VisitorsTables:
+    """The shared list of the running event loop (one per Daphne process)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _visitors_per_loop:
+        _visitors_per_loop[loop] = VisitorsTables()
+    return _visitors_per_loop[loop]

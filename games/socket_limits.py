@@ -10,10 +10,14 @@ The numbers are settings, read when a socket opens (so a test may raise them).
 """
 
 import json
+import time
 from collections import deque
 
 from django.conf import settings
+from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
+
+from games.client_address import address_group
 
 # A flood: the socket is told `rate_limited`, then closed with this code.
 CLOSE_RATE_LIMITED = 4008
@@ -21,6 +25,7 @@ CLOSE_RATE_LIMITED = 4008
 CLOSE_TOO_MANY_SOCKETS = 4029
 TOO_MANY_SOCKETS = _("Too many connections are open for this account or this address: close some.")
 TOO_MANY_FRAMES = _("Too many messages: the connection is closed.")
+TOO_MANY_CONNECTS = _("Too many connections opened from this address: wait a minute.")
 
 
 class FrameRefused(ValueError):
@@ -44,6 +49,25 @@ class FloodGuard:
         while self.times and self.times[0] <= now - self.window:
             self.times.popleft()
         return len(self.times) <= self.limit
+
+
+async def too_many_connects(address: str | None) -> bool:
+    """Whether `address` opened more than SOCKET_CONNECTS_PER_MINUTE sockets this minute.
+
+    The flood guard counts one socket's frames, so a client that reconnects after each close
+    would start afresh every time; and each connect costs the server more than a frame (the
+    session, the first full state or table list, a presence row). So connects are counted per
+    address (IPv6: per /64) across every process, in the cache, in fixed one-minute windows. A
+    socket of no known address (a Unix socket with no proxy) is not counted here."""
+    limit = settings.SOCKET_CONNECTS_PER_MINUTE
+    if not limit or address is None:
+        return False
+    minute = int(time.time() // 60)
+    prefix = getattr(settings, "RATELIMIT_CACHE_PREFIX", "rl:")  # the tests' per-test prefix
+    key = f"{prefix}socket-connects:{address_group(address)}:{minute}"
+    if await cache.aadd(key, 1, timeout=120):
+        return False
+    return await cache.aincr(key) > limit
 
 
 def game_flood_guard() -> FloodGuard:

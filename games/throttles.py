@@ -10,7 +10,6 @@ Limits and windows are settings (LOGIN_FAILURES_PER_USERNAME, LOGIN_FAILURES_PER
 LOGIN_FAILURE_WINDOW_MINUTES, SIGNUPS_PER_IP, SIGNUP_WINDOW_MINUTES); a limit of 0 is no limit.
 """
 
-import ipaddress
 import math
 from dataclasses import dataclass
 
@@ -20,10 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.utils.translation import ngettext
 from django_ratelimit.core import get_usage
 
-from games.client_address import client_ip
-
-# An IPv6 client usually holds a whole /64: counting single addresses would let it rotate.
-IPV6_PREFIX = 64
+from games.client_address import address_group, client_ip
 
 
 @dataclass(frozen=True)
@@ -88,11 +84,7 @@ SIGNUPS_BY_ADDRESS = Counter("signups-address", "SIGNUPS_PER_IP", "SIGNUP_WINDOW
 
 def address_key(request) -> str:
     """The client's address, or its /64 network for IPv6."""
-    address = client_ip(request)
-    if ":" in address:
-        network = ipaddress.ip_network(f"{address}/{IPV6_PREFIX}", strict=False)
-        return str(network.network_address)
-    return address
+    return address_group(client_ip(request))
 
 
 def username_key(username) -> str:

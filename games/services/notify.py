@@ -12,6 +12,7 @@ import asyncio
 import logging
 import os
 import threading
+import uuid
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -116,7 +117,8 @@ def notify_table(group: str, version: int) -> None:
 
 def notify_lobby_now() -> None:
     """The lobby hint, sent at once (callers run it from an on_commit callback)."""
-    group_send_now(LOBBY_GROUP, {"type": "lobby.changed"})
+    # The id lets a process's lobby sockets, which all hear this one notice, see it as one change.
+    group_send_now(LOBBY_GROUP, {"type": "lobby.changed", "id": uuid.uuid4().hex})
 
 
 def after_commit(func, *args) -> None:

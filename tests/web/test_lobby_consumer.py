@@ -111,3 +111,58 @@ async def test_anyone_may_watch_the_lobby_and_ask_for_the_list_again(make_user):
     await socket.send_json_to({"type": "sync"})
     assert (await socket.receive_json_from(timeout=FRAME_TIMEOUT))["type"] == "tables"
     await socket.disconnect()
+
+
+async def test_visitors_share_one_read_of_the_tables_and_still_see_every_change(
+    make_user, monkeypatch
+):
+    """Visitors who are not signed in all see the same list: their syncs and a change heard by
+    all of them cost one read of the tables per change, not one per socket and per sync (a
+    visitor's flood of syncs used to slow every page), and each change still reaches them."""
+    from games import lobby_consumer
+
+    reads = []
+    read_tables = lobby_consumer.table_entries
+
+    def counted(user_id=None):
+        reads.append(user_id)
+        return read_tables(user_id)
+
+    monkeypatch.setattr(lobby_consumer, "table_entries", counted)
+    # Only changes may cause a read here, not the age limit (a loaded machine is slow).
+    monkeypatch.setattr(lobby_consumer, "VISITORS_TABLES_SECONDS", 600)
+    alice, bob = [await database_sync_to_async(make_user)(name) for name in ("alice", "bob")]
+    first_table = await database_sync_to_async(lobby.play_now)(alice, 2)
+    visitors = [await open_lobby(AnonymousUser()) for _ in range(3)]
+    for visitor in visitors:
+        assert table_in(await visitor.receive_json_from(timeout=FRAME_TIMEOUT), first_table.pk)
+    for _ in range(5):
+        await visitors[0].send_json_to({"type": "sync"})
+        await visitors[0].receive_json_from(timeout=FRAME_TIMEOUT)
+    assert reads == [None], "three visitors and five syncs: one read"
+
+    opened = await database_sync_to_async(lobby.play_now)(bob, 3)
+    for visitor in visitors:
+        await frame_where(visitor, lambda frame: table_in(frame, opened.pk) is not None)
+    assert reads.count(None) == 2, "one change heard by three visitors: one more read"
+    for visitor in visitors:
+        await visitor.disconnect()
+
+
+async def test_a_visitors_list_is_read_again_once_it_is_older_than_its_limit(
+    make_user, monkeypatch
+):
+    """A process with no lobby socket hears no change: what it kept may be old, so the shared
+    list also has an age limit."""
+    from games import lobby_consumer
+
+    monkeypatch.setattr(lobby_consumer, "VISITORS_TABLES_SECONDS", 0.0)
+    visitor = await open_lobby(AnonymousUser())
+    assert (await visitor.receive_json_from(timeout=FRAME_TIMEOUT))["tables"] == []
+    alice = await database_sync_to_async(make_user)("alice")
+    # A table opened with no notice heard (as if no lobby socket of this process was open).
+    monkeypatch.setattr(lobby_consumer.VisitorsTables, "changed", lambda self, change_id: None)
+    table = await database_sync_to_async(lobby.play_now)(alice, 2)
+    await visitor.send_json_to({"type": "sync"})
+    await frame_where(visitor, lambda frame: table_in(frame, table.pk) is not None)
+    await visitor.disconnect()

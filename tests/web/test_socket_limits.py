@@ -240,6 +240,27 @@ async def test_an_address_may_hold_its_cap_of_sockets_and_the_next_is_refused_wi
         await socket.disconnect()
 
 
+async def test_an_address_may_open_its_cap_of_sockets_a_minute_and_the_next_is_refused_with_4008(
+    settings,
+):
+    """Reconnecting after each flood close must not start the count afresh: connects are counted
+    per address, whether the sockets stay open or not (game and lobby sockets alike)."""
+    assert settings.SOCKET_CONNECTS_PER_MINUTE == 60
+    settings.SOCKET_CONNECTS_PER_MINUTE = 3
+    for _ in range(3):
+        socket = await open_socket("/ws/lobby/", address="203.0.113.9")
+        assert (await next_frame(socket))["type"] == "tables"
+        await socket.disconnect()
+
+    refused = await open_socket("/ws/lobby/", address="203.0.113.9")
+    await assert_refused(refused, "rate_limited", 4008)
+    game_socket = await open_socket("/ws/games/1/", address="203.0.113.9")
+    await assert_refused(game_socket, "rate_limited", 4008)
+    elsewhere = await open_socket("/ws/lobby/", address="198.51.100.9")
+    assert (await next_frame(elsewhere))["type"] == "tables"
+    await elsewhere.disconnect()
+
+
 async def test_behind_a_trusted_proxy_each_forwarded_address_has_its_own_cap(settings):
     settings.SOCKETS_PER_ADDRESS, settings.TRUSTED_PROXY_COUNT = 1, 1
     proxy = "10.0.0.5"  # every socket comes through it
