@@ -63,6 +63,12 @@ loadtest: install
 	$(PY) -m tests.load.loadtest paced --games 200 --duration 60
 	$(PY) -m tests.load.loadtest spectators --spectators 1000 --duration 60
 
+# Abuse probes, printed (about a minute): the production profile started on loopback, then what an
+# attacker would try. See docs/security.md.
+.PHONY: probe
+probe: install
+	$(PY) -m tests.load.probes
+
 # French and Italian catalogues. File-only locations and no obsolete entries, so that running it
 # again leaves the tree clean unless a translatable string really changed.
 messages: install
