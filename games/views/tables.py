@@ -22,7 +22,7 @@ from games.forms.tables import (
     PlayAgainstBotsForm,
     PlayNowForm,
 )
-from games.lobby_consumer import game_url, lobby_tables, table_entry
+from games.lobby_consumer import game_url, table_entries, table_entry
 from games.models import SEAT_COLOUR_LABELS, Game
 
 
@@ -54,6 +54,7 @@ def lobby_labels() -> dict:
         "no_open_tables": _("No open table right now. Open one, or use Play now."),
         "no_games": _("No game in progress."),
         "no_own_games": _("You are not playing right now."),
+        "more_open_tables": _("Open tables not listed here: %(n)s. Play now seats you at one."),
         "live": _("Live"),
         "offline": _("Reconnecting…"),
         "bots_in": _("Bots fill the empty seats in %(seconds)s s"),
@@ -100,9 +101,10 @@ def sweep_overdue_tables():
 @login_required
 def lobby_page(request):
     sweep_overdue_tables()
-    entries = [decorate(entry) for entry in lobby_tables(request.user.pk)]
+    entries, more_open = table_entries(request.user.pk)
     context = {
-        "lists": split_tables(entries),
+        "lists": split_tables([decorate(entry) for entry in entries]),
+        "more_open_tables": more_open,
         "play_now_form": PlayNowForm(),
         "lobby_config": lobby_config(request, page="lobby"),
     }

@@ -165,11 +165,16 @@ function lobbyPage() {
     open: document.querySelector('[data-list="open"]'),
     playing: document.querySelector('[data-list="playing"]'),
   };
+  const moreOpen = document.querySelector("[data-more-open]");
   connect((frame) => {
     const tables = frame.tables;
     fillList(lists.own, tables.filter((t) => t.you), labels.no_own_games, frame.now);
     fillList(lists.open, tables.filter((t) => !t.you && t.status === "open"), labels.no_open_tables, frame.now);
     fillList(lists.playing, tables.filter((t) => !t.you && t.status === "playing"), labels.no_games, frame.now);
+    // The server lists a bounded number of open tables; say how many more wait.
+    const more = frame.more_open_tables || 0;
+    moreOpen.hidden = !more;
+    moreOpen.textContent = more ? format(labels.more_open_tables, { n: more }) : "";
   });
 }
 

@@ -56,3 +56,32 @@ def test_a_table_created_in_one_browser_appears_live_in_another_and_both_reach_t
     seats = list(game.seats.order_by("index"))
     assert [seat.user_id for seat in seats] == [alice.pk, None, bob.pk]
     assert seats[1].bot_level == "random"
+
+
+def test_the_lobby_says_how_many_open_tables_it_does_not_list_and_keeps_count_live(
+    new_page, live_url, create_player, log_in
+):
+    """The lobby lists at most LOBBY_OPEN_TABLES_LISTED open tables besides your own (50): the
+    rest are counted under the list, and the count follows new tables without a reload."""
+    from django.conf import settings
+
+    from games import lobby
+    from games.lobby import SeatPlan
+
+    listed = settings.LOBBY_OPEN_TABLES_LISTED
+    hosts = [create_player(f"host{index}") for index in range(listed // 3 + 1)]
+    for index in range(listed + 1):  # one more than the list holds; 3 waiting tables per host
+        lobby.create_table(hosts[index // 3], 2, [SeatPlan("me"), SeatPlan("open")])
+    watcher = log_in(new_page(), create_player("watcher"))
+    watcher.goto(f"{live_url}/lobby/")
+    more = watcher.get_by_test_id("more-open-tables")
+    expect(more).to_have_text("Open tables not listed here: 1. Play now seats you at one.")
+    expect(watcher.get_by_test_id("open-tables").locator("[data-table-id]")).to_have_count(listed)
+    expect(watcher.locator("[data-live-status]")).to_have_text("Live")
+
+    opener = log_in(new_page(), create_player("opener"))
+    opener.goto(f"{live_url}/tables/new/")
+    opener.locator('[name="players"]').select_option("2")
+    opener.get_by_test_id("create-table-submit").click()
+    expect(opener).to_have_url(re.compile(rf"{live_url}/tables/\d+/$"))
+    expect(more).to_have_text("Open tables not listed here: 2. Play now seats you at one.")

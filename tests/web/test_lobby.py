@@ -499,3 +499,16 @@ def test_celery_workers_know_the_autofill_job():
 
     app.loader.import_default_modules()
     assert "games.autofill" in app.tasks
+
+
+@pytest.mark.django_db
+def test_the_lobby_page_counts_the_open_tables_it_does_not_list(client, make_user, settings):
+    settings.LOBBY_OPEN_TABLES_LISTED = 1
+    for host in [make_user() for _ in range(3)]:
+        lobby.create_table(host, 2, [SeatPlan("me"), SeatPlan("open")])
+    client.force_login(make_user("watcher"))
+    page = client.get(reverse("lobby")).content.decode()
+    assert "Open tables not listed here: 2." in page
+    settings.LOBBY_OPEN_TABLES_LISTED = 50
+    page = client.get(reverse("lobby")).content.decode()
+    assert 'data-testid="more-open-tables" hidden' in page
