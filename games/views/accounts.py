@@ -9,8 +9,8 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.messages.views import SuccessMessageMixin
 from django.shortcuts import redirect
-from django.urls import reverse_lazy
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse, reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView
@@ -29,6 +29,13 @@ def safe_next_url(request, default: str) -> str:
     ):
         return candidate
     return default
+
+
+def with_next(url_name: str, next_url: str) -> str:
+    """The page `url_name`, carrying `next` on: switching between log-in and sign-up must not
+    lose where the person was going (an invitation, a table, "Play against bots")."""
+    url = reverse(url_name)
+    return f"{url}?{urlencode({'next': next_url})}" if next_url else url
 
 
 class SignUpView(FormView):
@@ -63,7 +70,9 @@ class SignUpView(FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["next"] = self.request.GET.get("next", "")
+        # Kept through a failed attempt (it then comes in the POST), and only if it is safe.
+        context["next"] = safe_next_url(self.request, "")
+        context["login_url"] = with_next("login", context["next"])
         return context
 
 
@@ -72,6 +81,12 @@ class ThrottledLoginView(auth_views.LoginView):
 
     form_class = ThrottledAuthenticationForm
     redirect_authenticated_user = True
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        # Django's `next` here is already checked to stay on this site.
+        context["signup_url"] = with_next("signup", context.get("next", ""))
+        return context
 
     def form_invalid(self, form):
         response = super().form_invalid(form)
