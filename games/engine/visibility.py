@@ -5,9 +5,12 @@ from .board import REGIONS
 from .cards import CODES, line_strengths
 from .options import Options
 from .piles import discard_pile_size, expand
-from .state import PHASE_NAMES, VICTORY_NAMES
+from .state import BATTLE, FINAL_BATTLE, PHASE_NAMES, VICTORY_NAMES
 
 HIDDEN = "hidden"
+# The engine keeps its mask of passed seats until the next battle starts; between battles it is
+# stale (protocol: "passed for good in this battle"), so outside a battle nobody shows as passed.
+BATTLE_PHASES = (BATTLE, FINAL_BATTLE)
 
 
 def _codes(kinds):
@@ -15,6 +18,7 @@ def _codes(kinds):
 
 
 def _player(state, seat, viewer, announced):
+    in_battle = state.phase in BATTLE_PHASES
     line = _codes(state.lines[seat])
     face_down = None
     if state.fd[seat] >= 0:
@@ -25,7 +29,7 @@ def _player(state, seat, viewer, announced):
         "hand_size": state.sizes[seat],
         "line": line,
         "face_down": face_down,
-        "passed": bool(state.passed >> seat & 1),
+        "passed": in_battle and bool(state.passed >> seat & 1),
         "strength": announced[seat],
         "regions": state.counts[seat],
         "known_hand": _codes(state.known[seat]),
