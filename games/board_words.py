@@ -55,7 +55,7 @@ def game_labels() -> dict:
         "phases": phase_labels(),
         "log": log_labels(),
         "reasons": reason_labels(),
-        "ui": ui_labels(),
+        "ui": {**ui_labels(), **turn_cue_labels()},
         "plurals": plural_labels(),
     }
 
@@ -238,6 +238,22 @@ def ui_labels() -> dict:
         "error": _("Not accepted: {message}"),
         "game_over": _("Game over"),
         "rating_change": _("Rating {before} → {after}"),
+    }
+
+
+# --- The turn cue (static/js/game/turn_cue.js): the tab's title and the hidden tab's alerts. ---
+
+
+def turn_cue_labels() -> dict:
+    return {
+        # The tab's title at your decision: a mark first, so it shows in a narrow tab.
+        "turn_title": _("● Your turn — {title}"),
+        "cue_legend": _("When this tab is hidden, tell me it is my turn:"),
+        "cue_sound": _("with a sound"),
+        "cue_notify": _("with a notification"),
+        "cue_notify_denied": _("This browser blocks notifications from this site."),
+        "cue_notify_unsupported": _("This browser cannot show notifications."),
+        "cue_notify_body": _("{game} is waiting for your decision."),
     }
 
 

@@ -11,6 +11,7 @@ import { phraseLog, renderLog } from "./game/log.js";
 import { promptContent } from "./game/prompt.js";
 import { GameSocket, socketUrl } from "./game/socket.js";
 import { factsText, secondsLeft, turnText } from "./game/status.js";
+import { cueTurn } from "./game/turn_cue.js";
 
 const UNANSWERED_MS = 4000;
 const SILENT_MS = 30000;
@@ -138,6 +139,7 @@ function createGameClient(root) {
     root.dataset.busy = String(local.busy);
     root.classList.toggle("is-my-turn", myTurn);
     root.classList.toggle("is-spectator", view.seat === null || view.seat === undefined);
+    cueTurn({ root, t, view, myTurn });
 
     parts.turn.textContent = turnText({ view, game, t, isMyTurn: myTurn });
     parts.facts.textContent = factsText({ view, t });
