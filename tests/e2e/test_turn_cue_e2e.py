@@ -213,6 +213,10 @@ def test_hidden_tab_alerts_are_off_by_default_and_remembered_per_player(
     page.wait_for_function("() => window.calls.permissionAsked === 1")
     assert notify.is_checked() and sound.is_checked()
     assert calls(page)["tones"] == 1
+    played.screenshot(page, "turn-cue-switches-1280")
+    page.set_viewport_size({"width": 375, "height": 812})
+    played.screenshot(page, "turn-cue-switches-375")
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     push("mine", page)
     after = calls(page)
