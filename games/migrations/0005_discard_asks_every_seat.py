@@ -47,7 +47,8 @@ def upgraded_log(players: int, seed: int, options: dict, log: list[tuple]) -> tu
     entries = []
     for seat, action, index in upgraded:
         public = log[index][2] if index is not None else None
-        if action.get("type") == "discard_hand":
+        # A record already under the new rule stays as it is (it may tell of a round's end).
+        if action.get("type") == "discard_hand" and "discard" not in (public or {}):
             public = discard_public(action)
         entries.append((seat, action, public, index))
     return entries, states[-1].to_json()
