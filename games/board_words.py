@@ -53,10 +53,10 @@ def game_labels() -> dict:
         "regions": region_labels(),
         "colours": {key: str(label) for key, label in SEAT_COLOUR_LABELS.items()},
         "phases": phase_labels(),
-        "log": log_labels(),
+        "log": {**log_labels(), **log_event_labels()},
         "reasons": reason_labels(),
-        "ui": {**ui_labels(), **turn_cue_labels()},
-        "plurals": plural_labels(),
+        "ui": {**ui_labels(), **turn_cue_labels(), **battle_panel_labels()},
+        "plurals": {**plural_labels(), **log_event_plurals()},
     }
 
 
@@ -254,6 +254,40 @@ def turn_cue_labels() -> dict:
         "cue_notify_denied": _("This browser blocks notifications from this site."),
         "cue_notify_unsupported": _("This browser cannot show notifications."),
         "cue_notify_body": _("{game} is waiting for your decision."),
+    }
+
+
+# --- What an action set off (static/js/game/log.js) and the battle's result panel -------------
+# (static/js/game/battle_panel.js).
+
+
+def log_event_labels() -> dict:
+    return {
+        "bishop_victims": _("The Bishop discards {cards}"),
+        "bishop_victim": _("{card} of {player}"),
+        "bishop_no_victim": _("The Bishop finds no Mercenary to discard"),
+        "token_moves": _("{player} takes the Condottiere token"),
+        "round_end": _("The round is over: nobody holds cards any more"),
+        "round_end_keep": _("The round is over: {player} alone holds cards and keeps up to 2"),
+        "dealt": _("New deal: {list}"),
+    }
+
+
+def log_event_plurals() -> dict:
+    forms = {
+        "dealt_to": lambda n: ngettext("{player} {count} card", "{player} {count} cards", n),
+    }
+    return {key: {"one": form(1), "other": form(2)} for key, form in forms.items()}
+
+
+def battle_panel_labels() -> dict:
+    return {
+        "battle_result": _("Battle result"),
+        "battle_result_region": _("Battle for {region}"),
+        "battle_result_final": _("The final battle"),
+        "battle_result_winner": _("{player} wins"),
+        "battle_result_tie": _("Nobody wins: a tie"),
+        "battle_result_close": _("Close"),
     }
 
 

@@ -3,11 +3,13 @@
 // each with the frame's version as `expected_version`.
 
 import { groupLegalActions, hasAnyAction, keepLimit, popeChoices } from "./game/actions.js";
+import { createBattlePanel } from "./game/battle_panel.js";
 import { listenToRegions, renderBoard } from "./game/board.js";
 import { renderHand } from "./game/hand.js";
 import { makeTranslator } from "./game/i18n.js";
 import { defenderSeat, renderLines } from "./game/lines.js";
 import { phraseLog, renderLog } from "./game/log.js";
+import { renderGameOver } from "./game/game_over.js";
 import { promptContent } from "./game/prompt.js";
 import { GameSocket, socketUrl } from "./game/socket.js";
 import { factsText, secondsLeft, turnText } from "./game/status.js";
@@ -50,6 +52,7 @@ function createGameClient(root) {
     announced: { seq: null, turn: null },
   };
 
+  const battlePanel = createBattlePanel(root.querySelector("[data-battle-panel]"), t);
   const socket = new GameSocket(socketUrl(info.wsPath), {
     onFrame: receive,
     onStatus: (status) => {
@@ -146,6 +149,7 @@ function createGameClient(root) {
     renderTimer();
     renderBoard(parts.svg, { view, game, t, choosable: choosableRegions() });
     renderLines(parts.lines, { view, game, t });
+    battlePanel.update(view, game);
     renderMyHand(view, groups);
     const mySeat = view.seat;
     const myLine = view.players?.[mySeat]?.line ?? [];
@@ -170,6 +174,7 @@ function createGameClient(root) {
       }),
     );
     renderStandin(game);
+    renderGameOver(root, game);
     const logLines = phraseLog(frame.log, t, game);
     renderLog(parts.log, logLines);
     announce(frame, logLines);

@@ -62,15 +62,53 @@ export function phraseBattle(battle, t, game) {
   });
 }
 
-// One entry -> the lines to show for it (the action, then the battle it concluded, if any).
+// "The Bishop discards Mercenary 10 of Red, Mercenary 10 of Blue".
+function phraseBishop(victims, t, game) {
+  if (!victims.length) return t.log("bishop_no_victim");
+  const cards = victims.map((victim) =>
+    t.log("bishop_victim", { card: t.cardTitle(victim.card), player: seatName(t, game, victim.seat) }),
+  );
+  return t.log("bishop_victims", { cards: cards.join(", ") });
+}
+
+// "New deal: Red 11 cards, Blue 10 cards" (seats dealt nothing are left out).
+function phraseDeal(dealt, t, game) {
+  const parts = dealt
+    .map((count, seat) => (count > 0 ? t.count("dealt_to", count, { player: seatName(t, game, seat) }) : null))
+    .filter(Boolean);
+  return t.log("dealt", { list: parts.join(", ") });
+}
+
+// What the action set off, in the order it happened. Entries logged before these keys existed
+// lack them: nothing is said.
+function consequences(entry, t, game) {
+  const lines = [];
+  if (entry.bishop) lines.push({ text: phraseBishop(entry.bishop, t, game), seat: entry.seat, kind: "bishop" });
+  if (entry.battle) {
+    lines.push({ text: phraseBattle(entry.battle, t, game), seat: entry.battle.winner, kind: "battle" });
+  }
+  if (entry.token !== undefined && entry.token !== null) {
+    lines.push({ text: t.log("token_moves", { player: seatName(t, game, entry.token) }), seat: entry.token, kind: "token" });
+  }
+  if (entry.round_end) {
+    const keeper = entry.keeper;
+    const text =
+      keeper === undefined || keeper === null
+        ? t.log("round_end")
+        : t.log("round_end_keep", { player: seatName(t, game, keeper) });
+    lines.push({ text, seat: keeper ?? null, kind: "round_end" });
+  }
+  if (entry.dealt) lines.push({ text: phraseDeal(entry.dealt, t, game), seat: null, kind: "deal" });
+  return lines;
+}
+
+// One entry -> the lines to show for it (the action, then what it set off: the Bishop's victims,
+// the battle it concluded, the token's new holder, the end of the round, the new deal).
 export function phraseEntry(entry, t, game) {
   const lines = [];
   const action = phraseAction(entry, t, seatName(t, game, entry.seat));
   if (action) lines.push({ text: action, seat: entry.seat, kind: entry.type });
-  if (entry.battle) {
-    lines.push({ text: phraseBattle(entry.battle, t, game), seat: entry.battle.winner, kind: "battle" });
-  }
-  return lines;
+  return lines.concat(consequences(entry, t, game));
 }
 
 export function phraseLog(log, t, game) {
