@@ -158,6 +158,7 @@ def create_table(
     turn_seconds: int | None = None,
     autofill_level: str = "",
     autofill_seconds: float = AUTOFILL_SECONDS,
+    rematch_of: Game | None = None,
 ) -> Game:
     """Open a table with these seats; it starts at once if no seat is left open."""
     validate_seat_plans(creator, players, plans)
@@ -173,6 +174,7 @@ def create_table(
             turn_seconds=turn_seconds,
             autofill_level=autofill_level,
             autofill_at=now + timedelta(seconds=autofill_seconds) if autofill_level else None,
+            rematch_of=rematch_of,
         )
         Seat.objects.bulk_create(
             [_seat_from_plan(game, index, plan, creator, now) for index, plan in enumerate(plans)]
@@ -293,6 +295,48 @@ def play_against_bots(
         raise LobbyError("invalid", _("Choose 1 to 5 bots."))
     plans = [SeatPlan("me")] + [SeatPlan("bot", level=level)] * bots
     return create_table(user, bots + 1, plans, options=options, turn_seconds=turn_seconds)
+
+
+def rematch(game_id: int, user) -> Game:
+    """The rematch of a finished game: a new table with the same seats and settings.
+
+    `user` must have played the game; they take their old seat, each bot comes back at its level
+    and each other person is invited to their old seat (asked in the lobby, as any invitation).
+    A game has one rematch: whoever asks next, or asks again, is given the same table."""
+    try:
+        with transaction.atomic():
+            finished = Game.objects.select_for_update().get(pk=game_id)
+            if finished.status != Game.Status.FINISHED:
+                raise LobbyError("not_finished", _("This game is not over yet."))
+            seats = list(finished.seats.order_by("index"))
+            if not any(seat.user_id == user.pk for seat in seats):
+                raise LobbyError(
+                    "not_seated", _("Only the players of this game can ask for a rematch.")
+                )
+            existing = Game.objects.filter(rematch_of=finished).first()
+            if existing is not None:
+                return existing
+            return create_table(
+                user,
+                finished.players,
+                [_rematch_plan(seat, user) for seat in seats],
+                options=finished.options,
+                turn_seconds=finished.turn_seconds,
+                rematch_of=finished,
+            )
+    except IntegrityError:
+        # Two players asked at the same moment (SQLite ignores the row lock): the other won.
+        return Game.objects.get(rematch_of_id=game_id)
+
+
+def _rematch_plan(seat: Seat, user) -> SeatPlan:
+    if seat.user_id == user.pk:
+        return SeatPlan("me")
+    if seat.user_id:  # a person, even if a stand-in bot finished the game for them
+        return SeatPlan("invite", user=seat.user)
+    if seat.bot_level:
+        return SeatPlan("bot", level=seat.bot_level)
+    return SeatPlan("open")  # a person whose account is gone
 
 
 def _locked_open_game(game_id: int) -> Game:

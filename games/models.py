@@ -97,6 +97,16 @@ class Game(models.Model):
     source = models.CharField(
         _("source"), max_length=10, choices=Source.choices, default=Source.LIVE, db_index=True
     )
+    # The finished game this table replays with the same seats and settings: one rematch per
+    # game, so a second request (or a second seat asking) finds it instead of opening another.
+    rematch_of = models.OneToOneField(
+        "self",
+        verbose_name=_("rematch of"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch",
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)

@@ -28,6 +28,7 @@ urlpatterns = [
     path("play/now/", tables.play_now, name="play_now"),
     # Live play, the board: the game page (players and spectators).
     path("games/<int:game_id>/", game.game, name="game"),
+    path("games/<int:game_id>/rematch/", game.rematch, name="rematch"),
     # How to play, one whole page per language.
     path("rules/", rules.rules, name="rules"),
 ]

@@ -7,10 +7,15 @@ websocket, as the `view_for(state, seat)` of that socket's seat, and nowhere els
 the same for a seated player, a spectator and an anonymous visitor.
 """
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from games import lobby
 from games.board_map import board_svg
 from games.board_words import game_labels
 from games.models import Game
@@ -51,3 +56,21 @@ def game_info(game: Game) -> dict:
         "wsPath": f"/ws/games/{game.pk}/",
         "protocol": 1,
     }
+
+
+@login_required
+@require_POST
+def rematch(request, game_id: int):
+    """Rematch (asked from the end of game panel): the new table of the same seats and settings,
+    made on the first request and found on every later one (games.lobby.rematch)."""
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        table = lobby.rematch(game.pk, request.user)
+    except lobby.LobbyError as error:
+        if error.code == "not_seated":
+            raise PermissionDenied(error.message) from error
+        messages.error(request, error.message)  # not over yet, or the account's table caps
+        return redirect(reverse("game", args=[game.pk]))
+    if table.status == Game.Status.OPEN:
+        return redirect(reverse("table_detail", args=[table.pk]))
+    return redirect(reverse("game", args=[table.pk]))

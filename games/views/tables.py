@@ -133,7 +133,10 @@ def play_against_bots(request):
 
 @login_required
 def table_new(request):
-    form = CreateTableForm(request.POST or None, creator=request.user)
+    # A GET may pre-fill the form (the "New game" link after a game: its settings); unknown or
+    # invalid values are only initial values, checked like any on submit.
+    prefill = request.GET.dict() if request.method == "GET" else None
+    form = CreateTableForm(request.POST or None, creator=request.user, initial=prefill)
     if request.method == "POST" and form.is_valid():
         try:
             game = lobby.create_table(

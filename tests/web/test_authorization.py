@@ -221,6 +221,18 @@ def join_refused_for_seated(allowed: Allowed, refused_to: Callable) -> dict:
     }
 
 
+def rematch_seats(who: str, index: int):
+    """The asker sits at their old seat of the finished game; the other player is invited."""
+
+    def check(world):
+        rematch = Game.objects.get(rematch_of=world.finished)
+        other = {"own_player": "other_player", "other_player": "own_player"}[who]
+        assert seat(rematch, index).user == world.users[who]
+        assert seat(rematch, 1 - index).reserved_for == world.users[other]
+
+    return check
+
+
 def table_page(world_attr: str):
     return lambda world: reverse("table_detail", args=[getattr(world, world_attr).pk])
 
@@ -431,6 +443,27 @@ HTTP_OPS = [
         "get",
         lambda w: reverse("replay_frames", args=[finished_game(w).pk]),
         everyone(PUBLIC_PAGE),
+        slow=True,
+    ),
+    HttpOp(
+        "ask for a rematch of a game being played",
+        ("rematch",),
+        "post",
+        game_path("rematch"),
+        login_required(Refused(302, GAME_URL)),
+    ),
+    HttpOp(
+        "ask for a rematch of a finished game (only its players; one table however often)",
+        ("rematch",),
+        "post",
+        lambda w: reverse("rematch", args=[finished_game(w).pk]),
+        {
+            "anonymous": to_login("anonymous"),
+            "outsider": Refused(403),
+            "other_player": Allowed(302, TABLE_URL, check=rematch_seats("other_player", 1)),
+            "own_player": Allowed(302, TABLE_URL, check=rematch_seats("own_player", 0)),
+            "staff": Refused(403),
+        },
         slow=True,
     ),
     HttpOp(
