@@ -141,7 +141,7 @@ function createGameClient(root) {
     root.dataset.busy = String(local.busy);
     root.classList.toggle("is-my-turn", myTurn);
     root.classList.toggle("is-spectator", view.seat === null || view.seat === undefined);
-    cueTurn({ root, t, view, myTurn });
+    cueTurn({ root, t, view, game, myTurn });
 
     parts.turn.textContent = turnText({ view, game, t, isMyTurn: myTurn });
     parts.facts.textContent = factsText({ view, t });

@@ -236,7 +236,9 @@ def test_hidden_tab_alerts_are_off_by_default_and_remembered_per_player(
     page.wait_for_selector(f"{ROOT}[data-version]")
     assert page.get_by_label("with a sound").is_checked()
     assert page.get_by_label("with a notification").is_checked()
+    # Another player in the same browser: their seat, as the frames name it, has other settings.
     played.log_in(page, django_user_model.objects.create_user(username="bruno"), server)
+    socket.frame["game"]["seats"][played.ME]["name"] = "bruno"
     page.reload()
     page.wait_for_selector(f"{ROOT}[data-version]")
     assert not page.get_by_label("with a sound").is_checked()

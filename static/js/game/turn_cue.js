@@ -2,7 +2,8 @@
 // The tab's title and favicon mark the player's own decision (never a spectator's page). When the
 // turn arrives while the tab is hidden, an optional short tone and an optional browser
 // notification tell it too: both are off until the player switches them on, and the choice is
-// remembered in this browser per player (localStorage, keyed by the user's id or "anon").
+// remembered in this browser per player (localStorage, keyed by the player's account name as the
+// frame names their seat, or "anon": the page's HTML stays the same for every visitor).
 
 const STORAGE_PREFIX = "condottiere.turnCue.";
 const TONE = { hertz: 880, seconds: 0.18, volume: 0.12 };
@@ -11,18 +12,24 @@ const OFF = Object.freeze({ sound: false, notify: false });
 let cue = null; // one game per page: set up at its first render
 
 // Called on every render of the game page; cheap when nothing changed.
-export function cueTurn({ root, t, view, myTurn }) {
-  cue ??= createTurnCue(root, t);
+export function cueTurn({ root, t, view, game, myTurn }) {
+  cue ??= createTurnCue(root, t, ownerOf(game));
   const seated = view?.seat !== null && view?.seat !== undefined;
   cue.show({ seated, myTurn: seated && myTurn });
 }
 
-function createTurnCue(root, t) {
+// Only people sit at a table (never an anonymous visitor): their seat carries their account name.
+function ownerOf(game) {
+  const name = game?.seats?.find((seat) => seat.you)?.name;
+  return name ? `player:${name}` : "anon";
+}
+
+function createTurnCue(root, t, owner) {
   const panel = root.querySelector("[data-turn-cue]");
   const icon = document.querySelector('link[rel="icon"]');
   const normal = { title: document.title, icon: icon?.getAttribute("href") };
   const turnIcon = panel?.dataset.turnIcon;
-  const storageKey = STORAGE_PREFIX + (panel?.dataset.cueOwner || "anon");
+  const storageKey = STORAGE_PREFIX + owner;
   const settings = { ...readSettings(storageKey) };
   const sound = makeTone();
   let shownTurn = false;
