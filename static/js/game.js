@@ -9,6 +9,7 @@ import { renderHand } from "./game/hand.js";
 import { makeTranslator } from "./game/i18n.js";
 import { defenderSeat, renderLines } from "./game/lines.js";
 import { phraseLog, renderLog } from "./game/log.js";
+import { renderGameOver } from "./game/game_over.js";
 import { promptContent } from "./game/prompt.js";
 import { GameSocket, socketUrl } from "./game/socket.js";
 import { factsText, secondsLeft, turnText } from "./game/status.js";
@@ -173,6 +174,7 @@ function createGameClient(root) {
       }),
     );
     renderStandin(game);
+    renderGameOver(root, game);
     const logLines = phraseLog(frame.log, t, game);
     renderLog(parts.log, logLines);
     announce(frame, logLines);

@@ -124,8 +124,9 @@ function drawPrompt(groups, ctx) {
 
 // "+1.3", with the ratings before and after in the title: the seat's rating change from this game.
 function ratingChangeElement(change, t) {
-  const oneDecimal = (value) => value.toFixed(1);
-  const sign = change.delta >= 0 ? "+" : "";
+  // Rounded before printing, and -0 made 0: a change of -0.03 reads "0.0", never "-0.0".
+  const oneDecimal = (value) => (Math.round(value * 10) / 10 || 0).toFixed(1);
+  const sign = Number(oneDecimal(change.delta)) > 0 ? "+" : "";
   const badge = element("span", "result__rating muted", `${sign}${oneDecimal(change.delta)}`);
   badge.title = t.ui("rating_change", { before: oneDecimal(change.before), after: oneDecimal(change.after) });
   badge.dataset.ratingDelta = String(change.delta);
