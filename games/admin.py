@@ -304,7 +304,7 @@ class RatingChangeAdmin(SecretsStayHidden, GameIdSearch, admin.ModelAdmin):
 
     @admin.display(description=_("change"))
     def delta(self, change):
-        return f"{change.ordinal_delta:+.1f}"
+        return change.delta_text
 
 
 # --- Presence ------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from games.bot_names import bot_seat_name
@@ -308,11 +309,18 @@ class RatingChange(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game_id}:{self.seat} {self.ordinal_delta:+.1f}"
+        return f"{self.game_id}:{self.seat} {self.delta_text}"
 
     @property
     def ordinal_delta(self) -> float:
         return (self.mu_after - 3 * self.sigma_after) - (self.mu_before - 3 * self.sigma_before)
+
+    @property
+    def delta_text(self) -> str:
+        """The change as players read it, in the active language: one decimal, "+" above zero,
+        and a change that rounds to zero reads 0.0 (Python would print -0.03 as "-0.0")."""
+        shown = round(self.ordinal_delta, 1) + 0.0  # adding 0.0 turns -0.0 into 0.0
+        return ("+" if shown > 0 else "") + number_format(shown, decimal_pos=1)
 
 
 class Presence(models.Model):

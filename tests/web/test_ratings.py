@@ -501,3 +501,24 @@ def test_the_game_page_says_whether_the_game_was_rated(client, make_user, make_t
     assert rated_line(two) == ("yes", "Rated game.")
     assert rated_line(alone) == ("no", str(UNRATED_MESSAGES["too_few_people"]))
     assert rated_line(aborted) == ("no", str(UNRATED_MESSAGES["aborted"]))
+
+
+@pytest.mark.parametrize(
+    ("delta", "language", "text"),
+    [
+        (-0.03, "en", "0.0"),  # Python alone prints "-0.0"
+        (0.04, "en", "0.0"),
+        (0.06, "en", "+0.1"),
+        (-1.26, "en", "-1.3"),
+        (2.25, "fr", "+2,2"),
+        (-0.04, "it", "0,0"),
+    ],
+)
+def test_a_rating_change_reads_as_players_expect(delta, language, text):
+    from django.utils import translation
+
+    from games.models import RatingChange
+
+    change = RatingChange(mu_before=25.0, sigma_before=1.0, mu_after=25.0 + delta, sigma_after=1.0)
+    with translation.override(language):
+        assert change.delta_text == text
