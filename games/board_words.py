@@ -55,7 +55,7 @@ def game_labels() -> dict:
         "phases": phase_labels(),
         "log": {**log_labels(), **log_event_labels()},
         "reasons": reason_labels(),
-        "ui": {**ui_labels(), **turn_cue_labels(), **battle_panel_labels()},
+        "ui": {**ui_labels(), **turn_cue_labels(), **battle_panel_labels(), **card_help_labels()},
         "plurals": {**plural_labels(), **log_event_plurals()},
     }
 
@@ -96,6 +96,8 @@ def card_labels() -> dict:
     }
     for code in SPECIAL_CARDS:
         cards[code] = {"name": names[code], "kind": "special", "effect": effects[code]}
+    for code, help_text in card_help_texts().items():
+        cards[code]["help"] = help_text
     cards["hidden"] = {
         "name": _("face-down card"),
         "title": _("a face-down card"),
@@ -308,3 +310,57 @@ def plural_labels() -> dict:
         ),
     }
     return {key: {"one": form(1), "other": form(2)} for key, form in forms.items()}
+
+
+# --- Card help: the long descriptions of the cards' tooltips, and the confirm panel's words -----
+
+
+def card_help_texts() -> dict:
+    """What each card does, in the rules' terms (our own words), for the card's tooltip."""
+    mercenary = _(
+        "A Mercenary adds its value to your line. Under Winter it counts 1; a Drummer in your "
+        "line doubles your Mercenaries; under Spring the highest Mercenaries in play get +3."
+    )
+    helps = {code: mercenary for code in MERCENARY_VALUES}
+    helps.update(
+        {
+            "winter": _(
+                "Every Mercenary in every line counts 1. Winter discards any Spring in play."
+            ),
+            "spring": _(
+                "Every Mercenary of the highest value in play, in every line, gets +3. "
+                "Spring discards any Winter in play."
+            ),
+            "bishop": _(
+                "Discards every face-up Mercenary of the highest value in play, from all lines "
+                "(yours too), then you place the Pope: no battle may be fought in his region."
+            ),
+            "courtesan": _(
+                "Adds 1 to your line. At the end of the battle, whoever has the most Courtesans "
+                "in his line takes the Condottiere token and chooses the next battle's region."
+            ),
+            "drummer": _(
+                "Doubles the value of the Mercenaries in your line. A second Drummer adds nothing."
+            ),
+            "heroine": _("Adds 10 to your line. She is not a Mercenary: no card touches her."),
+            "scarecrow": _(
+                "Take back into your hand one of your face-up Mercenaries, or none; "
+                "the Scarecrow is discarded."
+            ),
+            "surrender": _(
+                "The battle ends at once: whoever is strongest now wins it, as if everyone had "
+                "passed."
+            ),
+        }
+    )
+    return helps
+
+
+def card_help_labels() -> dict:
+    """The strength preview and the confirm panel before a card that would weaken you."""
+    return {
+        "preview_strengths": _("If you play it: {strengths}"),
+        "confirm_hurt": _("{card} would weaken you: {strengths}. Play it anyway?"),
+        "confirm_play": _("Play it"),
+        "ask_before_hurt": _("Ask before cards that hurt me"),
+    }

@@ -197,6 +197,10 @@ function createGameClient(root) {
       busy: local.busy,
       onPlay: playCard,
       onToggleKeep: toggleKeep,
+      // Card help: the strength preview, and the confirm panel before a card that hurts (#14).
+      view,
+      seatNames: (local.frame.game?.seats ?? []).map((seat) => t.colour(seat.colour)),
+      player: local.frame.game?.seats?.find((seat) => seat.you)?.name,
     });
   }
 

@@ -16,6 +16,7 @@ export function drawCardFace(element, code, t, { compact = false } = {}) {
   element.classList.add("card", `card--${info.kind}`, `card--${code}`);
   if (compact) element.classList.add("card--compact");
   element.dataset.card = code;
+  addCardTip(element, code, t);
   if (info.kind === "hidden") {
     element.append(span("card__back"));
     return element;
@@ -39,4 +40,27 @@ export function cardAccessibleName(code, t) {
   const info = t.cardInfo(code);
   if (info.kind === "special" && info.effect) return `${info.name}: ${info.effect}`;
   return t.cardTitle(code);
+}
+
+let tipCount = 0;
+
+// The card's help: its name and what it does in the rules' words, shown on hover AND on keyboard
+// focus (CSS), and read by screen readers as the card's description. A line card takes the focus
+// too (tabindex) so that the keyboard reaches its help like the mouse does.
+function addCardTip(element, code, t) {
+  const info = t.cardInfo(code);
+  const tip = span("card__tip");
+  tipCount += 1;
+  tip.id = `card-tip-${tipCount}`;
+  tip.setAttribute("role", "tooltip");
+  tip.append(span("card__tip-name", t.cardTitle(code)));
+  if (info.help) tip.append(span("card__tip-text", info.help));
+  element.append(tip);
+  element.setAttribute("aria-describedby", tip.id);
+  if (element.tagName !== "BUTTON") element.tabIndex = 0;
+}
+
+// Adds a line to the card's help (the hand's strength preview).
+export function addTipLine(element, text) {
+  element.querySelector(".card__tip")?.append(span("card__tip-preview", text));
 }

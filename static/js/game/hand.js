@@ -2,8 +2,10 @@
 // plays (or opens the card's sub-choice); at the end of a round the cards toggle to choose which
 // to keep.
 
-import { drawCardFace, cardAccessibleName } from "./cards.js";
+import { addTipLine, drawCardFace, cardAccessibleName } from "./cards.js";
 import { mercenaryValue } from "./actions.js";
+import { askBeforeHurt, askToConfirm, ensureSettingToggle } from "./confirm.js";
+import { hurtsMe, previewStrengths } from "./preview.js";
 
 // Mercenaries by value, then the special cards in a fixed order: the hand reads like a fan.
 const SPECIAL_ORDER = ["heroine", "courtesan", "drummer", "spring", "winter", "bishop", "scarecrow", "surrender"];
@@ -18,7 +20,19 @@ export function sortedHand(hand) {
 }
 
 // mode: "play" (playable: Set of codes), "keep" (selected: Set of positions, limit), or "idle".
-export function renderHand(container, { hand, t, mode, playable, selected, limit, busy, onPlay, onToggleKeep }) {
+// "Red 12 · Blue 8": strengths per seat, named as at the table (`seatNames`).
+function strengthsText(strengths, seatNames) {
+  return strengths.map((strength, seat) => `${seatNames[seat] ?? seat + 1} ${strength}`).join(" · ");
+}
+
+// A play that may weaken the player asks first (unless the player turned that off).
+function guardedPlay(container, code, { view, t, seatNames, player, onPlay }) {
+  if (!view || !askBeforeHurt(player) || !hurtsMe(view, code)) return onPlay(code);
+  const strengths = strengthsText(previewStrengths(view, code), seatNames);
+  askToConfirm(container, { t, text: t.ui("confirm_hurt", { card: t.cardTitle(code), strengths }), onConfirm: () => onPlay(code) });
+}
+
+export function renderHand(container, { hand, t, mode, playable, selected, limit, busy, onPlay, onToggleKeep, view, seatNames = [], player }) {
   const buttons = sortedHand(hand).map(({ code }, position) => {
     const button = document.createElement("button");
     button.type = "button";
@@ -27,7 +41,11 @@ export function renderHand(container, { hand, t, mode, playable, selected, limit
     button.setAttribute("aria-label", cardAccessibleName(code, t));
     if (mode === "play") {
       button.disabled = busy || !playable.has(code);
-      button.addEventListener("click", () => onPlay(code));
+      // The Scarecrow's effect depends on the card taken back: its preview is its sub-choice.
+      if (view && playable.has(code) && code !== "scarecrow") {
+        addTipLine(button, t.ui("preview_strengths", { strengths: strengthsText(previewStrengths(view, code), seatNames) }));
+      }
+      button.addEventListener("click", () => guardedPlay(container, code, { view, t, seatNames, player, onPlay }));
     } else if (mode === "keep") {
       const isSelected = selected.has(position);
       button.setAttribute("aria-pressed", String(isSelected));
@@ -39,6 +57,7 @@ export function renderHand(container, { hand, t, mode, playable, selected, limit
     }
     return button;
   });
+  if (view) ensureSettingToggle(container, { t, player });
   if (buttons.length === 0) {
     const empty = document.createElement("p");
     empty.className = "hand__empty";
