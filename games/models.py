@@ -280,8 +280,15 @@ class Rating(models.Model):
 
     @property
     def ordinal(self) -> float:
-        """The displayed rating: a conservative estimate, mu - 3 sigma."""
+        """The raw conservative estimate, mu - 3 sigma (the admin and the ranking use it)."""
         return self.mu - 3 * self.sigma
+
+    @property
+    def display(self) -> int:
+        """The rating people read: 1500 for a newcomer (games.ratings.display_rating)."""
+        from games.ratings import display_rating  # games.ratings imports this module
+
+        return display_rating(self.mu, self.sigma)
 
 
 class RatingChange(models.Model):
@@ -316,11 +323,30 @@ class RatingChange(models.Model):
         return (self.mu_after - 3 * self.sigma_after) - (self.mu_before - 3 * self.sigma_before)
 
     @property
+    def display_before(self) -> int:
+        from games.ratings import display_rating  # games.ratings imports this module
+
+        return display_rating(self.mu_before, self.sigma_before)
+
+    @property
+    def display_after(self) -> int:
+        from games.ratings import display_rating  # games.ratings imports this module
+
+        return display_rating(self.mu_after, self.sigma_after)
+
+    @property
+    def display_delta(self) -> int:
+        """The change on the display scale: after minus before, as both are shown."""
+        from games.ratings import display_change  # games.ratings imports this module
+
+        return display_change(self.mu_before, self.sigma_before, self.mu_after, self.sigma_after)
+
+    @property
     def delta_text(self) -> str:
-        """The change as players read it, in the active language: one decimal, "+" above zero,
-        and a change that rounds to zero reads 0.0 (Python would print -0.03 as "-0.0")."""
-        shown = round(self.ordinal_delta, 1) + 0.0  # adding 0.0 turns -0.0 into 0.0
-        return ("+" if shown > 0 else "") + number_format(shown, decimal_pos=1)
+        """The change as players read it on the display scale, in the active language: whole
+        points, "+" above zero, "0" for no change."""
+        delta = self.display_delta
+        return ("+" if delta > 0 else "") + number_format(delta)
 
 
 class Presence(models.Model):

@@ -80,16 +80,18 @@ def game_public(game: Game, seats: list[Seat], you: int | None, changes: list[di
 
 
 def rating_changes(game: Game) -> list[dict]:
-    """Each rated seat's displayed rating (ordinal) before and after this game; empty until the
-    rating update has run (it runs after the game finishes, see games.ratings)."""
+    """Each rated seat's displayed rating (the 1500-based scale of games.ratings.display_rating)
+    before and after this game and the change between them, whole points, so the client prints
+    the numbers the profile and the leaderboard print. Empty until the rating update has run (it
+    runs after the game finishes, see games.ratings)."""
     if game.status != Game.Status.FINISHED:
         return []
     return [
         {
             "seat": change.seat,
-            "before": round(change.mu_before - 3 * change.sigma_before, 3),
-            "after": round(change.mu_after - 3 * change.sigma_after, 3),
-            "delta": round(change.ordinal_delta, 3),
+            "before": change.display_before,
+            "after": change.display_after,
+            "delta": change.display_delta,
         }
         for change in RatingChange.objects.filter(game=game).order_by("seat")
     ]

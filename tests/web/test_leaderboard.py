@@ -66,14 +66,14 @@ def test_the_leaderboard_ranks_people_and_bot_levels(client, season):
     assert 'data-username="cy"' not in people
     ann_rating = Rating.objects.get(user=ann)
     ann_row = row_of(html, "data-username", "ann")
-    assert cell(ann_row, "data-rating") == f"{ann_rating.ordinal:.1f}"
+    assert cell(ann_row, "data-rating") == str(ann_rating.display)
     assert cell(ann_row, "data-games") == "2"
     assert cell(ann_row, "data-win-rate") == "100%"
     assert cell(row_of(html, "data-username", "bob"), "data-win-rate") == "0%"
 
     hard = Rating.objects.get(user=None, bot_level="hard")
     hard_row = row_of(html, "data-level", "hard")
-    assert cell(hard_row, "data-rating") == f"{hard.ordinal:.1f}"
+    assert cell(hard_row, "data-rating") == str(hard.display)
     assert cell(hard_row, "data-games") == "3"
     assert cell(hard_row, "data-win-rate") == "33%"
 
@@ -103,14 +103,14 @@ def test_the_profile_shows_the_rating_and_recent_changes(client, season):
 
     assert re.search(
         rf'data-testid="rating" title="μ {rating.mu:.2f} / σ {rating.sigma:.2f}">'
-        rf"{rating.ordinal:.1f}<",
+        rf"{rating.display}<",
         html,
     )
     assert re.search(r'data-testid="rated-games">2<', html)
     for game in games[:2]:
         change = RatingChange.objects.get(game=game, seat=0)
         assert f'href="{reverse("game", args=[game.pk])}"' in html
-        assert f"+{change.ordinal_delta:.1f}" in html
+        assert f"<strong data-delta>+{change.display_delta}</strong>" in html
     assert f'href="{reverse("game", args=[games[2].pk])}"' not in html  # Bob's game
 
     unrated = client.get(reverse("player", args=[cy.username])).content.decode()
@@ -127,3 +127,40 @@ def test_the_profile_lists_at_most_ten_changes_newest_first(make_user, make_tabl
     html = client.get(reverse("player", args=[dan.username])).content.decode()
     listed = re.findall(r'href="/games/(\d+)/"', html)
     assert [int(pk) for pk in listed] == [game.pk for game in reversed(games)][:10]
+
+
+def test_a_newcomer_reads_1500_on_the_profile_and_the_leaderboard(make_user, client):
+    # OpenSkill's starting numbers (mu 25, sigma 25/3), as a player holds them before any game
+    # has moved them: the scale is chosen so that they read 1500, not the raw ordinal 0.0.
+    nia = make_user("nia")
+    Rating.objects.create(user=nia, mu=25.0, sigma=25 / 3, games=1)
+
+    profile = client.get(reverse("player", args=[nia.username])).content.decode()
+    board = client.get(reverse("leaderboard")).content.decode()
+
+    assert re.search(r'data-testid="rating" title="[^"]*">1500<', profile)
+    assert cell(row_of(board, "data-username", "nia"), "data-rating") == "1500"
+    assert "Everyone starts at 1500" in board  # the scale is explained where ratings are listed
+
+
+def test_a_win_reads_the_same_on_the_profile_the_leaderboard_and_the_game_frame(
+    make_user, make_table, client
+):
+    from games.services.frames import rating_changes  # the game frame's rating_changes
+
+    ola, pia = make_user("ola"), make_user("pia")
+    game = finished(make_table, {0: ola, 1: pia}, winners=[0], regions=[3, 0])
+    change = RatingChange.objects.get(game=game, seat=0)
+    shown = Rating.objects.get(user=ola).display
+
+    game.refresh_from_db()
+    frame = {entry["seat"]: entry for entry in rating_changes(game)}
+    profile = client.get(reverse("player", args=[ola.username])).content.decode()
+    board = client.get(reverse("leaderboard")).content.decode()
+
+    assert frame[0]["before"] == 1500 and frame[0]["after"] == shown > 1500  # a win raises it
+    assert frame[0]["delta"] == shown - 1500 == change.display_delta
+    assert re.search(rf'data-testid="rating" title="[^"]*">{shown}<', profile)
+    assert f"<strong data-delta>+{shown - 1500}</strong>" in profile
+    assert cell(row_of(board, "data-username", "ola"), "data-rating") == str(shown)
+    assert frame[1]["after"] < 1500 and frame[1]["delta"] == frame[1]["after"] - 1500

@@ -16,6 +16,8 @@ from games.engine import current_player, legal_actions
 from games.models import Action, Game, Rating, RatingChange
 from games.ratings import (
     UNRATED_MESSAGES,
+    display_change,
+    display_rating,
     rating_for,
     recompute_all,
     unrated_reason,
@@ -368,10 +370,12 @@ def test_the_state_frame_carries_the_rating_changes(make_table, four_people, sta
     assert [change["seat"] for change in changes] == [0, 1, 2, 3]
     for change in changes:
         row = RatingChange.objects.get(game=game, seat=change["seat"])
-        assert change["before"] == pytest.approx(row.mu_before - 3 * row.sigma_before, abs=0.01)
-        assert change["after"] == pytest.approx(row.mu_after - 3 * row.sigma_after, abs=0.01)
-        assert change["delta"] == pytest.approx(row.ordinal_delta, abs=0.01)
-    assert changes[1]["delta"] > 0
+        # On the display scale: newcomers start at 1500, and the change adds up.
+        assert change["before"] == 1500
+        assert change["after"] == display_rating(row.mu_after, row.sigma_after)
+        assert change["delta"] == change["after"] - change["before"]
+        assert change["delta"] == row.display_delta
+    assert changes[1]["delta"] > 0  # the winner's rating rose
 
 
 # --- On game finish: the update really runs ---------------------------------------------------
@@ -506,12 +510,12 @@ def test_the_game_page_says_whether_the_game_was_rated(client, make_user, make_t
 @pytest.mark.parametrize(
     ("delta", "language", "text"),
     [
-        (-0.03, "en", "0.0"),  # Python alone prints "-0.0"
-        (0.04, "en", "0.0"),
-        (0.06, "en", "+0.1"),
-        (-1.26, "en", "-1.3"),
-        (2.25, "fr", "+2,2"),
-        (-0.04, "it", "0,0"),
+        (-0.003, "en", "0"),  # less than a displayed point either way: no change, no sign
+        (0.004, "en", "0"),
+        (0.5, "en", "+30"),  # one ordinal point is 60 displayed points
+        (-1.25, "en", "-75"),
+        (2.25, "fr", "+135"),
+        (-0.004, "it", "0"),
     ],
 )
 def test_a_rating_change_reads_as_players_expect(delta, language, text):
@@ -522,3 +526,12 @@ def test_a_rating_change_reads_as_players_expect(delta, language, text):
     change = RatingChange(mu_before=25.0, sigma_before=1.0, mu_after=25.0 + delta, sigma_after=1.0)
     with translation.override(language):
         assert change.delta_text == text
+    assert change.display_delta == change.display_after - change.display_before
+
+
+def test_the_display_scale_reads_1500_for_a_newcomer_and_rises_with_the_ordinal():
+    newcomer = PlackettLuce().rating()
+    assert display_rating(newcomer.mu, newcomer.sigma) == 1500
+    assert display_rating(25.0 - 2.8, 25 / 3) == 1332  # the ordinal -2.8 that read "-2.8"
+    assert display_rating(30.0, 25 / 3) == 1800  # five ordinal points above a newcomer
+    assert display_change(25.0, 25 / 3, 26.0, 8.0) == display_rating(26.0, 8.0) - 1500
