@@ -21,7 +21,7 @@ from games.admin_filters import (
     GameIdSearch,
     SecretsStayHidden,
 )
-from games.bot_names import bot_seat_name
+from games.bot_names import bot_level_name
 from games.forms.tables import OPTION_LABELS
 from games.models import Action, Game, Presence, Rating, RatingChange, Seat, User
 from games.ratings import recompute_all
@@ -281,7 +281,7 @@ class RatingAdmin(SecretsStayHidden, ActionsWithoutSelection, admin.ModelAdmin):
 
     @admin.display(description=_("player"))
     def who(self, rating):
-        return rating.user.public_name if rating.user_id else bot_seat_name(rating.bot_level)
+        return rating.user.public_name if rating.user_id else bot_level_name(rating.bot_level)
 
     @admin.display(description=_("rating"))
     def ordinal_shown(self, rating):

@@ -17,6 +17,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import presence
+from games.bot_names import condottiere_name
 from games.database_refusals import DATABASE_BUSY, database_refused
 from games.database_threads import in_database_thread
 from games.lobby import WATCHABLE_GAMES
@@ -49,7 +50,9 @@ def seat_entry(seat, user_id) -> dict:
     if seat.user_id:
         kind, name = "human", seat.user.public_name
     elif seat.bot_level:
-        kind, name = "bot", ""
+        # The condottiere's name alone (a proper name, the same in every language): each reader's
+        # page adds the level in its own language, as the game page's "Colleoni (hard bot)".
+        kind, name = "bot", condottiere_name(seat.game_id, seat.index)
     elif seat.reserved_for_id:
         kind, name = "reserved", seat.reserved_for.public_name
     else:

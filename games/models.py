@@ -12,7 +12,7 @@ from django.db import models
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from games.bot_names import bot_seat_name
+from games.bot_names import bot_level_name, bot_seat_name
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 SEAT_COLOUR_LABELS = {
@@ -200,7 +200,7 @@ class Seat(models.Model):
         if self.user_id:
             return self.user.public_name
         if self.bot_level:
-            return bot_seat_name(self.bot_level)
+            return bot_seat_name(self.bot_level, self.game_id, self.index)
         return self.record_name
 
 
@@ -275,7 +275,7 @@ class Rating(models.Model):
         ]
 
     def __str__(self) -> str:
-        who = self.user.public_name if self.user_id else bot_seat_name(self.bot_level)
+        who = self.user.public_name if self.user_id else bot_level_name(self.bot_level)
         return f"{who}: {self.ordinal:.1f}"
 
     @property
