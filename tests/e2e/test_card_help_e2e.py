@@ -50,29 +50,30 @@ def test_a_hand_card_shows_its_help_on_keyboard_focus(server, table, new_page):
         assert card_help_texts()[code] in tip.inner_text()
 
 
-def engine_previews(count=24):
-    """(view before, card, announced strengths after the play) from seeded random games."""
-    found = []
-    for seed in range(200):
+PREVIEWED = ("m1", "m10", "winter", "spring", "bishop", "drummer", "heroine", "courtesan")
+
+
+def engine_previews(per_kind=3):
+    """(view before, card, announced strengths after the play) from seeded random games: a few
+    plays of each kind of card, with and without Hidden Cards (face-down plays add nothing)."""
+    found = {}
+    for seed in range(300):
         rng = random.Random(seed)
-        options = Options(hidden_cards=seed % 2 == 1)
-        state = new_game(3, seed=seed, options=options, first=seed % 3)
-        while legal_actions(state) and len(found) < count:
+        hidden = seed % 2 == 1
+        state = new_game(3, seed=seed, options=Options(hidden_cards=hidden), first=seed % 3)
+        while legal_actions(state):
             view = view_for(state, ME)
-            if battle_turn(view):
-                for action in legal_actions(state):
-                    if action["type"] == "play" and action["card"] not in (
-                        "scarecrow",
-                        "surrender",
-                    ):
-                        after = view_for(apply_action(state, action), ME)
-                        if after["phase"] == view["phase"]:
-                            found.append((view, action["card"], strengths(after)))
-                            break
+            for action in view["legal_actions"] if battle_turn(view) else []:
+                key = (action.get("card"), hidden)
+                if action["type"] != "play" or len(found.setdefault(key, [])) >= per_kind:
+                    continue
+                after = view_for(apply_action(state, action), ME)
+                if after["phase"] == view["phase"]:  # the battle goes on: strengths are comparable
+                    found[key].append((view, action["card"], strengths(after)))
             state = apply_action(state, rng.choice(legal_actions(state)))
-        if len(found) >= count:
-            return found
-    raise AssertionError("too few positions")
+        if all(len(found.get((card, h), [])) >= per_kind for card in PREVIEWED for h in (0, 1)):
+            break
+    return [case for (card, _), cases in found.items() if card in PREVIEWED for case in cases]
 
 
 def test_the_preview_equals_the_engines_strengths_after_the_play(server, table, new_page):
@@ -87,7 +88,8 @@ def test_the_preview_equals_the_engines_strengths_after_the_play(server, table, 
         [PREVIEW, [[view, card] for view, card, _ in cases]],
     )
     assert computed == [expected for _, _, expected in cases]
-    assert len({card for _, card, _ in cases}) >= 4  # seasons, Mercenaries, specials alike
+    assert len(cases) >= 20
+    assert {card for _, card, _ in cases} == set(PREVIEWED)  # seasons, Mercenaries, specials
 
 
 def find_hurting_bishop():
