@@ -363,4 +363,8 @@ def card_help_labels() -> dict:
         "confirm_hurt": _("{card} would weaken you: {strengths}. Play it anyway?"),
         "confirm_play": _("Play it"),
         "ask_before_hurt": _("Ask before cards that hurt me"),
+        "pope_help": _(
+            "The Pope: no battle may be fought in {region} while he is there. "
+            "Whoever plays a Bishop moves him."
+        ),
     }

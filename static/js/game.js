@@ -5,6 +5,7 @@
 import { groupLegalActions, hasAnyAction, keepLimit, popeChoices } from "./game/actions.js";
 import { createBattlePanel } from "./game/battle_panel.js";
 import { listenToRegions, renderBoard } from "./game/board.js";
+import { explainPope } from "./game/cards.js";
 import { renderHand } from "./game/hand.js";
 import { makeTranslator } from "./game/i18n.js";
 import { defenderSeat, renderLines } from "./game/lines.js";
@@ -148,6 +149,7 @@ function createGameClient(root) {
     parts.facts.textContent = factsText({ view, t });
     renderTimer();
     renderBoard(parts.svg, { view, game, t, choosable: choosableRegions() });
+    explainPope(parts.svg, view, t);
     renderLines(parts.lines, { view, game, t });
     battlePanel.update(view, game);
     renderMyHand(view, groups);

@@ -144,3 +144,15 @@ def test_with_the_setting_off_a_hurting_bishop_plays_at_once(server, table, new_
     page.reload()
     page.wait_for_selector("[data-game-root][data-version]")
     assert not page.locator("input[data-confirm-setting]").is_checked()
+
+
+def test_the_pope_is_explained_on_his_token_and_his_region(server, table, new_page):
+    state, log = walk_to(3, lambda view: battle_turn(view) and view["pope"])
+    frame = frame_of(table.pk, state, log)
+    pope = frame["view"]["pope"]
+    page, _ = open_scripted(new_page, server, table, frame)
+    token_help = page.locator(".token--pope > title").text_content()
+    assert "no battle may be fought in" in token_help and pope in token_help
+    region_help = page.locator(f"g.region[data-region='{pope}'] > title.pope-help")
+    assert region_help.text_content() == token_help
+    assert page.locator("title.pope-help").count() == 2  # only where the Pope stands

@@ -64,3 +64,20 @@ function addCardTip(element, code, t) {
 export function addTipLine(element, text) {
   element.querySelector(".card__tip")?.append(span("card__tip-preview", text));
 }
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// The Pope explained where he is shown: a tooltip (SVG <title>) on his token and on his region,
+// redrawn after each board render (the board keeps its region groups from frame to frame).
+export function explainPope(svg, view, t) {
+  svg.querySelectorAll("title.pope-help").forEach((title) => title.remove());
+  if (!view?.pope) return;
+  const text = t.ui("pope_help", { region: t.region(view.pope) });
+  const targets = [svg.querySelector(`g.region[data-region="${CSS.escape(view.pope)}"]`), svg.querySelector(".token--pope")];
+  for (const target of targets.filter(Boolean)) {
+    const title = document.createElementNS(SVG_NS, "title");
+    title.setAttribute("class", "pope-help");
+    title.textContent = text;
+    target.prepend(title);
+  }
+}
