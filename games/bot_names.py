@@ -12,6 +12,19 @@ LEVEL_NAMES = {
     "expert": pgettext_lazy("bot level", "Expert"),
 }
 
+# What each level does and how strong it is (docs/ai.md), where a level is chosen: people pick a
+# bot by what to expect from it, not by an internal name.
+LEVEL_DESCRIPTIONS = {
+    "random": pgettext_lazy("bot level", "plays any legal move at random, the weakest"),
+    "easy": pgettext_lazy("bot level", "a good player's rules of thumb, with frequent slips"),
+    "heuristic": pgettext_lazy(
+        "bot level", "a good player's rules of thumb, without slips; moves at once"
+    ),
+    "medium": pgettext_lazy("bot level", "thinks ahead briefly, under half a second a move"),
+    "hard": pgettext_lazy("bot level", "thinks ahead about 1.5 seconds a move; strong"),
+    "expert": pgettext_lazy("bot level", "thinks ahead about 4 seconds a move; the strongest"),
+}
+
 
 def level_name(level: str) -> str:
     return str(LEVEL_NAMES.get(level, level))
@@ -36,6 +49,18 @@ CONDOTTIERI = (
 # How far each game shifts the list (coprime with its length, so every game id gives a
 # different first name over twelve games, and the names vary from table to table).
 GAME_STRIDE = 5
+
+
+def level_with_description(level: str) -> str:
+    """A level as a select offers it, e.g. "Hard — thinks ahead about 1.5 seconds a move;
+    strong", in the active language."""
+    description = LEVEL_DESCRIPTIONS.get(level)
+    if description is None:
+        return level_name(level)
+    return gettext("%(level)s — %(description)s") % {
+        "level": level_name(level),
+        "description": description,
+    }
 
 
 def condottiere_name(game_id: int | None, seat_index: int) -> str:

@@ -8,7 +8,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from games.bot_names import LEVEL_NAMES
+from games.bot_names import level_with_description
 from games.lobby import AUTOFILL_SECONDS, DEFAULT_BOT_LEVEL, SeatPlan, bot_levels
 
 MAX_SEATS = 6
@@ -47,7 +47,8 @@ SEAT_KIND_CHOICES = [
 
 
 def level_choices() -> list[tuple[str, str]]:
-    return [(level, LEVEL_NAMES.get(level, level)) for level in bot_levels()]
+    """Each level with what it does and how strong it is, so people choose knowingly."""
+    return [(level, level_with_description(level)) for level in bot_levels()]
 
 
 class OptionsMixin:

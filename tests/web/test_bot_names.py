@@ -4,11 +4,15 @@ one for each seat of a game, the same for that seat everywhere (pages, frames, r
 the level in the reader's language; a game record names it in English, so the same game always
 exports the same record, and records written before keep the names they hold."""
 
+import re
+from html import unescape
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from django.utils.functional import Promise
 
-from games.bot_names import CONDOTTIERI, condottiere_name
+from games.bot_names import CONDOTTIERI, LEVEL_DESCRIPTIONS, condottiere_name, level_name
 from games.lobby_consumer import table_entry
 from games.models import Seat
 from games.records import record_for
@@ -83,3 +87,44 @@ def test_an_old_record_keeps_the_bot_names_it_holds(played_game):
     game.seats.filter(index=1).update(user=None, bot_level="heuristic", record_name="Bot (Solid)")
 
     assert record_for(game)["seats"][1]["name"] == "Bot (Solid)"
+
+
+# --- Each level described where it is chosen ---------------------------------------------------
+
+DESCRIBED = {  # the words that say what each level does and how strong it is (docs/ai.md)
+    "random": "at random, the weakest",
+    "easy": "with frequent slips",
+    "heuristic": "without slips",
+    "medium": "under half a second a move",
+    "hard": "1.5 seconds a move; strong",
+    "expert": "4 seconds a move; the strongest",
+}
+
+
+def level_options(html: str, field: str) -> dict[str, str]:
+    select = re.search(rf'<select name="{field}"[^>]*>(.*?)</select>', html, re.S)
+    assert select, f"no select {field}"
+    options = re.findall(r'<option value="(\w+)"[^>]*>(.*?)</option>', select.group(1), re.S)
+    return {value: unescape(text) for value, text in options}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("page", "field"),
+    [("play", "level"), ("table_new", "seat_1_level"), ("lobby", "autofill_level")],
+)
+def test_every_level_is_described_where_it_is_chosen(client, make_user, page, field):
+    client.force_login(make_user())
+    html = client.get(reverse(page), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    options = level_options(html, field)
+
+    for level, words in DESCRIBED.items():
+        assert options[level].startswith(level_name(level)), options[level]
+        assert words in options[level], options[level]
+
+
+def test_the_level_descriptions_are_translatable():
+    # Lazy translations: each is looked up in the reader's language when the form is drawn.
+    assert set(LEVEL_DESCRIPTIONS) == set(DESCRIBED)
+    assert all(isinstance(text, Promise) for text in LEVEL_DESCRIPTIONS.values())
