@@ -9,6 +9,7 @@ import { explainPope } from "./game/cards.js";
 import { renderHand } from "./game/hand.js";
 import { makeTranslator } from "./game/i18n.js";
 import { defenderSeat, renderLines } from "./game/lines.js";
+import { markLastMove, returnFocus } from "./game/feedback.js";
 import { phraseLog, renderLog } from "./game/log.js";
 import { renderGameOver } from "./game/game_over.js";
 import { promptContent } from "./game/prompt.js";
@@ -151,6 +152,7 @@ function createGameClient(root) {
     renderBoard(parts.svg, { view, game, t, choosable: choosableRegions() });
     explainPope(parts.svg, view, t);
     renderLines(parts.lines, { view, game, t });
+    markLastMove(root, frame, t);
     battlePanel.update(view, game);
     renderMyHand(view, groups);
     const mySeat = view.seat;
@@ -250,13 +252,9 @@ function createGameClient(root) {
     if (messages.length) parts.announce.textContent = messages.join(". ");
   }
 
-  // Re-rendering replaces buttons; keep the keyboard focus on the "same" control.
+  // Re-rendering replaces buttons; keep the keyboard focus on the "same" or a sensible control.
   function restoreFocus() {
-    if (!local.focusKey) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && root.contains(active) && active.isConnected) return;
-    const target = root.querySelector(`[data-focus-key="${CSS.escape(local.focusKey)}"]`);
-    if (target && !target.disabled) target.focus({ preventScroll: true });
+    returnFocus(root, local.focusKey);
   }
 
   // Socket messages are hints and one can be lost (a dropped notice, a restarted server): if an

@@ -3,6 +3,7 @@
 // Re-rendering is idempotent: attributes are set from the frame, the token layer is rebuilt.
 
 import { iconGroup, SVG_NS } from "./icons.js";
+import { seatInitial } from "./lines.js";
 
 const TOKEN_OFFSET = 19;
 
@@ -36,10 +37,18 @@ function circle(cx, cy, r, className) {
   return element;
 }
 
-function controlMarker(x, y, seat) {
+// A disc in the seat's colour with its initial: colour-blind players tell seats apart by letter.
+function controlMarker(x, y, seat, initial) {
   const group = document.createElementNS(SVG_NS, "g");
   group.setAttribute("class", `control-marker seat-${seat}`);
-  group.append(circle(x, y, 8.5, "control-marker__disc"), circle(x, y, 4.2, "control-marker__ring"));
+  const letter = document.createElementNS(SVG_NS, "text");
+  letter.setAttribute("x", x);
+  letter.setAttribute("y", y);
+  letter.setAttribute("class", "control-marker__initial");
+  letter.setAttribute("text-anchor", "middle");
+  letter.setAttribute("dominant-baseline", "central");
+  letter.textContent = initial;
+  group.append(circle(x, y, 8.5, "control-marker__disc"), letter);
   return group;
 }
 
@@ -93,7 +102,7 @@ export function renderBoard(svg, { view, game, t, choosable }) {
     const { x, y } = anchorOf(group);
     if (isContested) outlines.push(outline(group, "contested-outline"));
     if (canChoose) outlines.push(outline(group, "choosable-outline"));
-    if (isOwned) markers.push(controlMarker(x, y, owner));
+    if (isOwned) markers.push(controlMarker(x, y, owner, seatInitial(t, game, owner)));
     if (isContested) markers.push(token("condottiere", isOwned ? x - TOKEN_OFFSET : x, y));
     if (hasPope) markers.push(token("pope", isOwned ? x + TOKEN_OFFSET : x, y));
   }

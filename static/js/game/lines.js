@@ -12,6 +12,13 @@ function element(tag, className, text) {
   return node;
 }
 
+// The seat's initial ("R" for Red, in the page's language) on its colour marks, so that seats
+// differ by more than colour (red/green, blue/purple) for colour-blind players.
+export function seatInitial(t, game, seat) {
+  const [first = ""] = Array.from(seatName(t, game, seat));
+  return first.toLocaleUpperCase();
+}
+
 function badge(text, modifier) {
   return element("span", `badge badge--${modifier}`, text);
 }
@@ -28,7 +35,9 @@ function headOf(player, { view, game, t }) {
   const seat = player.seat;
   const info = game?.seats?.[seat] ?? {};
   const head = element("div", "line__head");
-  head.append(element("span", "line__swatch"));
+  const swatch = element("span", "line__swatch", seatInitial(t, game, seat));
+  swatch.setAttribute("aria-hidden", "true"); // the colour's name follows in words
+  head.append(swatch);
   const who = element("span", "line__who");
   who.append(element("strong", "line__colour", seatName(t, game, seat)));
   if (info.name) who.append(element("span", "line__name", info.name));
@@ -65,11 +74,32 @@ function factsOf(player, t) {
   return facts;
 }
 
-function cardsOf(player, t) {
+// Cards that were not in the line at the previous frame arrive with a short motion. Kept per
+// container and frame (the same view object is re-rendered for the same frame), so redrawing a
+// frame does not replay the motion and the first frame of a page does not animate at all.
+const drawnLines = new WeakMap();
+
+function arrivingCards(container, view) {
+  const memo = drawnLines.get(container);
+  if (memo?.view === view) return memo.arriving;
+  const lines = new Map((view?.players ?? []).map((player) => [player.seat, player.line ?? []]));
+  const arriving = new Map();
+  if (memo) {
+    for (const [seat, line] of lines) {
+      const before = memo.lines.get(seat) ?? [];
+      arriving.set(seat, new Set(line.flatMap((code, index) => (before[index] === code ? [] : [index]))));
+    }
+  }
+  drawnLines.set(container, { view, lines, arriving });
+  return arriving;
+}
+
+function cardsOf(player, t, arriving) {
   const list = element("ul", "line__cards");
   (player.line ?? []).forEach((code, index) => {
     const item = element("li");
-    drawCardFace(item, code, t, { compact: true });
+    drawCardFace(item, code, t, { compact: true }); // sets the item's classes: mark it after
+    if (arriving?.has(index)) item.classList.add("is-arriving");
     let name = cardAccessibleName(code, t);
     // Hidden Cards: your own face-down card shows its face to you, marked as face down.
     if (index === player.face_down && code !== "hidden") {
@@ -84,6 +114,7 @@ function cardsOf(player, t) {
 }
 
 export function renderLines(container, { view, game, t }) {
+  const arriving = arrivingCards(container, view);
   const items = (view?.players ?? []).map((player) => {
     const item = element("li", "line");
     item.dataset.seat = String(player.seat);
@@ -92,7 +123,7 @@ export function renderLines(container, { view, game, t }) {
     item.classList.toggle("is-current", view.current_player === player.seat);
     item.classList.toggle("is-passed", Boolean(player.passed));
     item.classList.toggle("is-you", view.seat === player.seat);
-    item.append(headOf(player, { view, game, t }), cardsOf(player, t), factsOf(player, t));
+    item.append(headOf(player, { view, game, t }), cardsOf(player, t, arriving.get(player.seat)), factsOf(player, t));
     return item;
   });
   container.replaceChildren(...items);
