@@ -43,7 +43,7 @@ def lobby_labels() -> dict:
         "created_by": _("opened by %(name)s"),
         "open_seat": _("Open seat"),
         "reserved_for": _("Kept for %(name)s"),
-        "bot": _("%(level)s bot"),
+        "bot": _("%(name)s (%(level)s bot)"),
         "you": _("you"),
         "join": _("Join"),
         "view": _("View"),

@@ -66,7 +66,11 @@ function connect(onFrame) {
 
 function seatName(seat) {
   if (seat.kind === "human") return seat.you ? `${seat.name} (${labels.you})` : seat.name;
-  if (seat.kind === "bot") return format(labels.bot, { level: labels.levels[seat.level] || seat.level });
+  // "Sforza (hard bot)": the seat's condottiere (games/bot_names.py), the level in our language.
+  if (seat.kind === "bot") {
+    const level = (labels.levels[seat.level] || seat.level).toLowerCase();
+    return format(labels.bot, { name: seat.name, level });
+  }
   if (seat.kind === "reserved") return format(labels.reserved_for, { name: seat.name });
   return labels.open_seat;
 }
