@@ -110,6 +110,9 @@ def take_one_decision(page):
         return
     if card := first_visible(page, ".hand button.card:not([disabled])"):
         card.click()
+        # A card that would weaken the player asks first (card help, #14): this player plays it.
+        if confirm := first_visible(page, ".confirm-panel button[data-confirm='play']"):
+            confirm.click()
         # Scarecrow and Bishop ask which way: take the first offered.
         if sub := first_visible(
             page,
