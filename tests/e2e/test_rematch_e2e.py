@@ -1,6 +1,6 @@
 """The end of a game in Chromium: Rematch, New game, Lobby and Replay appear live when the last
-move is made (no reload), a rating change of -0.03 reads "0.0", and Rematch opens a table of the
-same seats and settings.
+move is made (no reload), a rating change too small to show reads "0" (not "-0"), and Rematch
+opens a table of the same seats and settings.
 
 The test plays every seat itself through the one way in (games.services), with jobs announced
 to nobody, so that no bot or timer moves behind its back; the page learns of each move over its
@@ -64,10 +64,10 @@ def play(game: Game, rng: random.Random, *, stop_before_the_end: bool) -> None:
 
 def a_tiny_rating_loss(game: Game) -> None:
     alice = Seat.objects.get(game=game, index=0).user
-    rating = Rating.objects.create(user=alice, mu=24.97, sigma=8.0, games=1)
+    rating = Rating.objects.create(user=alice, mu=24.997, sigma=8.0, games=1)
     RatingChange.objects.create(
         game=game, seat=0, rating=rating, mu_before=25.0, sigma_before=8.0,
-        mu_after=24.97, sigma_after=8.0,
+        mu_after=24.997, sigma_after=8.0,
     )  # fmt: skip
 
 
@@ -93,7 +93,7 @@ def test_the_end_of_a_game_offers_rematch_live_and_rematch_keeps_the_settings(
     expect(over.get_by_role("link", name="Replay")).to_have_attribute(
         "href", f"/games/{game.pk}/replay/"
     )
-    expect(page.locator("[data-rating-delta]")).to_have_text("0.0")
+    expect(page.locator("[data-rating-delta]")).to_have_text("0")
 
     over.get_by_role("button", name="Rematch").click()
 

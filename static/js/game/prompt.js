@@ -124,11 +124,12 @@ function drawPrompt(groups, ctx) {
 
 // "+1.3", with the ratings before and after in the title: the seat's rating change from this game.
 function ratingChangeElement(change, t) {
-  // Rounded before printing, and -0 made 0: a change of -0.03 reads "0.0", never "-0.0".
-  const oneDecimal = (value) => (Math.round(value * 10) / 10 || 0).toFixed(1);
-  const sign = Number(oneDecimal(change.delta)) > 0 ? "+" : "";
-  const badge = element("span", "result__rating muted", `${sign}${oneDecimal(change.delta)}`);
-  badge.title = t.ui("rating_change", { before: oneDecimal(change.before), after: oneDecimal(change.after) });
+  // The server sends the 1500-based display numbers, whole (docs/protocol.md, section 11):
+  // printed as they come, with "+" above zero; -0 made 0, so nothing reads "-0".
+  const whole = (value) => String(Math.round(value) || 0);
+  const sign = Math.round(change.delta) > 0 ? "+" : "";
+  const badge = element("span", "result__rating muted", `${sign}${whole(change.delta)}`);
+  badge.title = t.ui("rating_change", { before: whole(change.before), after: whole(change.after) });
   badge.dataset.ratingDelta = String(change.delta);
   return badge;
 }
