@@ -74,15 +74,25 @@ function factsOf(player, t) {
   return facts;
 }
 
-// Cards that were not in the line at the previous frame arrive with a short motion. Kept per
-// container and frame (the same view object is re-rendered for the same frame), so redrawing a
-// frame does not replay the motion and the first frame of a page does not animate at all.
+// Cards that were not in the line when the lines last changed arrive with a short motion. The
+// first frame of a page animates nothing. Every render rebuilds the cards, which would restart
+// the motion: a redraw with the same lines (the same state sent again, a click) keeps the marks
+// and sets each arriving card's animation back by the time elapsed, so the motion plays once.
 const drawnLines = new WeakMap();
 
+function sameLines(a, b) {
+  if (a.size !== b.size) return false;
+  for (const [seat, line] of a) {
+    const other = b.get(seat);
+    if (!other || other.length !== line.length || line.some((code, index) => other[index] !== code)) return false;
+  }
+  return true;
+}
+
 function arrivingCards(container, view) {
-  const memo = drawnLines.get(container);
-  if (memo?.view === view) return memo.arriving;
   const lines = new Map((view?.players ?? []).map((player) => [player.seat, player.line ?? []]));
+  const memo = drawnLines.get(container);
+  if (memo && sameLines(memo.lines, lines)) return memo;
   const arriving = new Map();
   if (memo) {
     for (const [seat, line] of lines) {
@@ -90,16 +100,20 @@ function arrivingCards(container, view) {
       arriving.set(seat, new Set(line.flatMap((code, index) => (before[index] === code ? [] : [index]))));
     }
   }
-  drawnLines.set(container, { view, lines, arriving });
-  return arriving;
+  const drawn = { lines, arriving, since: Date.now() };
+  drawnLines.set(container, drawn);
+  return drawn;
 }
 
-function cardsOf(player, t, arriving) {
+function cardsOf(player, t, arriving, elapsed) {
   const list = element("ul", "line__cards");
   (player.line ?? []).forEach((code, index) => {
     const item = element("li");
     drawCardFace(item, code, t, { compact: true }); // sets the item's classes: mark it after
-    if (arriving?.has(index)) item.classList.add("is-arriving");
+    if (arriving?.has(index)) {
+      item.classList.add("is-arriving");
+      item.style.animationDelay = `-${elapsed}ms`;
+    }
     let name = cardAccessibleName(code, t);
     // Hidden Cards: your own face-down card shows its face to you, marked as face down.
     if (index === player.face_down && code !== "hidden") {
@@ -114,7 +128,8 @@ function cardsOf(player, t, arriving) {
 }
 
 export function renderLines(container, { view, game, t }) {
-  const arriving = arrivingCards(container, view);
+  const drawn = arrivingCards(container, view);
+  const elapsed = Date.now() - drawn.since;
   const items = (view?.players ?? []).map((player) => {
     const item = element("li", "line");
     item.dataset.seat = String(player.seat);
@@ -123,7 +138,8 @@ export function renderLines(container, { view, game, t }) {
     item.classList.toggle("is-current", view.current_player === player.seat);
     item.classList.toggle("is-passed", Boolean(player.passed));
     item.classList.toggle("is-you", view.seat === player.seat);
-    item.append(headOf(player, { view, game, t }), cardsOf(player, t, arriving.get(player.seat)), factsOf(player, t));
+    const cards = cardsOf(player, t, drawn.arriving.get(player.seat), elapsed);
+    item.append(headOf(player, { view, game, t }), cards, factsOf(player, t));
     return item;
   });
   container.replaceChildren(...items);
