@@ -55,7 +55,13 @@ def game_labels() -> dict:
         "phases": phase_labels(),
         "log": {**log_labels(), **log_event_labels()},
         "reasons": reason_labels(),
-        "ui": {**ui_labels(), **turn_cue_labels(), **battle_panel_labels(), **card_help_labels()},
+        "ui": {
+            **ui_labels(),
+            **turn_cue_labels(),
+            **battle_panel_labels(),
+            **card_help_labels(),
+            **feedback_labels(),
+        },
         "plurals": {**plural_labels(), **log_event_plurals()},
     }
 
@@ -291,6 +297,11 @@ def battle_panel_labels() -> dict:
         "battle_result_tie": _("Nobody wins: a tie"),
         "battle_result_close": _("Close"),
     }
+
+
+def feedback_labels() -> dict:
+    # Read by screen readers on the highlighted card, region or line (static/js/game/feedback.js).
+    return {"last_move": _("Last move: {move}")}
 
 
 def plural_labels() -> dict:

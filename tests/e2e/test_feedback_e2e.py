@@ -154,7 +154,9 @@ def test_the_bots_card_is_highlighted_until_the_next_move(server, new_page, djan
     assert "is-last-move" in bot_card.get_attribute("class")
     assert page.locator(LAST).count() == 1
     note_id = bot_card.get_attribute("aria-describedby")
-    assert note_id and page.locator(f"#{note_id}").inner_text() != ""
+    assert note_id
+    note = page.locator(f"#{note_id}").text_content()
+    assert note.startswith(f"Last move: {SEAT_COLOURS[BOT]} plays"), note
     screenshot(page, "feedback-last-move-1280")
 
     # The next move (mine) takes the highlight: off the bot's card, onto the newest entry's.

@@ -47,8 +47,8 @@ function outlineRegion(region) {
   layer.append(copy);
 }
 
-// Screen readers hear what the mark means through aria-describedby: the log's own sentence for
-// the move ("Red plays Mercenary 10"), already in the page's language.
+// Screen readers hear what the mark means through aria-describedby: "Last move: Red plays
+// Mercenary 10" (the log's own sentence for the move).
 function noteElement(root) {
   let note = root.querySelector(`#${NOTE_ID}`);
   if (!note) {
@@ -78,7 +78,7 @@ export function markLastMove(root, frame, t) {
     note.textContent = "";
     return;
   }
-  note.textContent = phraseEntry(entry, t, frame.game)[0]?.text ?? "";
+  note.textContent = t.ui("last_move", { move: phraseEntry(entry, t, frame.game)[0]?.text ?? "" });
   target.classList.add(MARK);
   target.setAttribute("aria-describedby", NOTE_ID);
   if (entry.type === "choose_region") outlineRegion(target);
