@@ -13,6 +13,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from games.bot_names import bot_level_name, bot_seat_name
+from games.rating_scale import display_change, display_rating
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 SEAT_COLOUR_LABELS = {
@@ -285,9 +286,7 @@ class Rating(models.Model):
 
     @property
     def display(self) -> int:
-        """The rating people read: 1500 for a newcomer (games.ratings.display_rating)."""
-        from games.ratings import display_rating  # games.ratings imports this module
-
+        """The rating people read: 1500 for a newcomer (games.rating_scale.display_rating)."""
         return display_rating(self.mu, self.sigma)
 
 
@@ -324,21 +323,15 @@ class RatingChange(models.Model):
 
     @property
     def display_before(self) -> int:
-        from games.ratings import display_rating  # games.ratings imports this module
-
         return display_rating(self.mu_before, self.sigma_before)
 
     @property
     def display_after(self) -> int:
-        from games.ratings import display_rating  # games.ratings imports this module
-
         return display_rating(self.mu_after, self.sigma_after)
 
     @property
     def display_delta(self) -> int:
         """The change on the display scale: after minus before, as both are shown."""
-        from games.ratings import display_change  # games.ratings imports this module
-
         return display_change(self.mu_before, self.sigma_before, self.mu_after, self.sigma_after)
 
     @property

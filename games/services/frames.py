@@ -80,7 +80,7 @@ def game_public(game: Game, seats: list[Seat], you: int | None, changes: list[di
 
 
 def rating_changes(game: Game) -> list[dict]:
-    """Each rated seat's displayed rating (the 1500-based scale of games.ratings.display_rating)
+    """Each rated seat's displayed rating (games.rating_scale: the 1500-based scale)
     before and after this game and the change between them, whole points, so the client prints
     the numbers the profile and the leaderboard print. Empty until the rating update has run (it
     runs after the game finishes, see games.ratings)."""

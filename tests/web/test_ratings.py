@@ -14,10 +14,9 @@ from openskill.models import PlackettLuce
 
 from games.engine import current_player, legal_actions
 from games.models import Action, Game, Rating, RatingChange
+from games.rating_scale import display_change, display_rating
 from games.ratings import (
     UNRATED_MESSAGES,
-    display_change,
-    display_rating,
     rating_for,
     recompute_all,
     unrated_reason,
