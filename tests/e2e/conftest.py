@@ -254,3 +254,25 @@ def log_in(live_url):
         return page
 
     return log_in_as
+
+
+# --- A server whose bots answer at once (the game page's browser tests) -------------------------
+
+
+def prepare_fast_bots_server(database_name: str):
+    prepare_server_process(database_name)
+    settings.BOT_MOVE_DELAY = 0
+    settings.BOT_THINK_SECONDS = 0.05
+    settings.JOB_RUNNER = "in_process"
+
+
+@pytest.fixture(scope="module")
+def fast_bots_server(django_db_setup, django_db_blocker):
+    with daphne_server(django_db_blocker, prepare_fast_bots_server) as url:
+        yield url
+
+
+@pytest.fixture
+def server(fast_bots_server, transactional_db):
+    """The fast-bots server's URL, for a test whose database rows it serves."""
+    return fast_bots_server

@@ -5,32 +5,16 @@ concludes; the panel shows that battle's region and every seat's strength as the
 import re
 import time
 
-import pytest
-
-from tests.e2e.conftest import daphne_server
 from tests.e2e.test_game_e2e import (
     ROOT,
     SEAT_COLOURS,
     log_in,
-    prepare_fast_bots_server,
     record_frames,
     screenshot,
     take_one_decision,
 )
 
 PANEL = "[data-battle-panel]"
-
-
-@pytest.fixture(scope="module")
-def fast_bots_server(django_db_setup, django_db_blocker):
-    """A Daphne whose bots answer at once (see tests/e2e/test_game_e2e.py)."""
-    with daphne_server(django_db_blocker, prepare_fast_bots_server) as url:
-        yield url
-
-
-@pytest.fixture
-def server(fast_bots_server, transactional_db):
-    return fast_bots_server
 
 
 MY_TURN_OR_RESULT = f"""() => {{

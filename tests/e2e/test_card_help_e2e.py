@@ -15,8 +15,6 @@ from tests.e2e import test_game_e2e as scripted
 from tests.e2e.test_game_e2e import ME, frame_of, open_scripted, walk_to
 
 # The scripted-socket page's fixtures: a Daphne with fast bots and a started 3-player table.
-fast_bots_server = scripted.fast_bots_server
-server = scripted.server
 table = scripted.table
 
 PREVIEW = "/static/js/game/preview.js"

@@ -7,15 +7,11 @@ seat markers on the map and beside the lines carry the seat's initial besides it
 import re
 import time
 
-import pytest
-
-from tests.e2e.conftest import daphne_server
 from tests.e2e.test_game_e2e import (
     ROOT,
     SEAT_COLOURS,
     WAIT_FOR_TURN,
     log_in,
-    prepare_fast_bots_server,
     record_frames,
     screenshot,
     take_one_decision,
@@ -38,18 +34,6 @@ ACTIVE_CONTROL = f"""() => {{
   const control = active.matches('button:not([disabled]), g.region.is-choosable');
   return control ? 'control' : active.tagName;
 }}"""
-
-
-@pytest.fixture(scope="module")
-def fast_bots_server(django_db_setup, django_db_blocker):
-    """A Daphne whose bots answer at once (see tests/e2e/test_game_e2e.py)."""
-    with daphne_server(django_db_blocker, prepare_fast_bots_server) as url:
-        yield url
-
-
-@pytest.fixture
-def server(fast_bots_server, transactional_db):
-    return fast_bots_server
 
 
 def start_game_against_a_bot(page, server, user):

@@ -18,33 +18,12 @@ from django.test import Client
 from games.engine import Options, apply_action, current_player, legal_actions, new_game, view_for
 from games.models import Game, Seat
 from games.public_log import public_record
-from tests.e2e.conftest import ARTIFACTS, daphne_server, prepare_server_process
+from tests.e2e.conftest import ARTIFACTS
 
 SHOTS = ARTIFACTS / "game"
 GAME_SECONDS = 240
 ROOT = "[data-game-root]"
 SEAT_COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
-
-
-# --- A server whose bots answer at once ----------------------------------------------------------
-
-
-def prepare_fast_bots_server(database_name: str):
-    prepare_server_process(database_name)
-    settings.BOT_MOVE_DELAY = 0
-    settings.BOT_THINK_SECONDS = 0.05
-    settings.JOB_RUNNER = "in_process"
-
-
-@pytest.fixture(scope="module")
-def fast_bots_server(django_db_setup, django_db_blocker):
-    with daphne_server(django_db_blocker, prepare_fast_bots_server) as url:
-        yield url
-
-
-@pytest.fixture
-def server(fast_bots_server, transactional_db):
-    return fast_bots_server
 
 
 def log_in(page, user, base_url):

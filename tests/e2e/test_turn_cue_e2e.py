@@ -16,23 +16,11 @@ import pytest
 from games.engine import view_for
 from games.models import Game, Seat
 from tests.e2e import test_game_e2e as played
-from tests.e2e.conftest import daphne_server
 
 ROOT = played.ROOT
 MARKER = "● Your turn — "
 TURN_ICON = re.compile(r"/img/favicon-turn(\.[0-9a-f]+)?\.svg$")
 NORMAL_ICON = re.compile(r"/img/favicon(\.[0-9a-f]+)?\.svg$")
-
-
-@pytest.fixture(scope="module")
-def fast_bots_server(django_db_setup, django_db_blocker):
-    with daphne_server(django_db_blocker, played.prepare_fast_bots_server) as url:
-        yield url
-
-
-@pytest.fixture
-def server(fast_bots_server, transactional_db):
-    return fast_bots_server
 
 
 def icon_href(page):
