@@ -117,9 +117,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.cut_off = False
         await self.accept()
         if await too_many_connects(client_address(self.scope)):
-            self.cut_off = True
-            await self.send_error("rate_limited", str(TOO_MANY_CONNECTS))
-            await self.close(code=CLOSE_RATE_LIMITED)
+            await self.refuse("rate_limited", TOO_MANY_CONNECTS, CLOSE_RATE_LIMITED)
             return
         if not await self.claim_slot():
             return
@@ -147,9 +145,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.slot = SocketSlot(self.channel_name, user_id, client_address(self.scope))
         if await self.slot.claim() is None:
             return True
-        self.cut_off = True
-        await self.send_error("too_many_sockets", str(TOO_MANY_SOCKETS))
-        await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+        await self.refuse("too_many_sockets", TOO_MANY_SOCKETS, CLOSE_TOO_MANY_SOCKETS)
         return False
 
     async def disconnect(self, code):
@@ -172,9 +168,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if self.cut_off:
             return
         if not self.guard.allow(time.monotonic()):
-            self.cut_off = True
-            await self.send_error("rate_limited", str(TOO_MANY_FRAMES))
-            await self.close(code=CLOSE_RATE_LIMITED)
+            await self.refuse("rate_limited", TOO_MANY_FRAMES, CLOSE_RATE_LIMITED)
             return
         try:
             frame = parse_frame(text_data, bytes_data)
@@ -256,6 +250,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             )
             if table is not None:
                 await self.send(text_data=table.text_for(self.seat))
+
+    async def refuse(self, code: str, message, close_code: int):
+        """Tell the client why, then close: no frame of this socket is read after it."""
+        self.cut_off = True
+        await self.send_error(code, str(message))
+        await self.close(code=close_code)
 
     async def send_error(self, code: str, message: str, version: int | None = None):
         await self.send_json(
