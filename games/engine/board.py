@@ -46,7 +46,13 @@ def owned_mask(owners, seat):
 
 def largest_group(mask):
     """[rules] "N adjacent regions": size of the largest connected group inside `mask`."""
-    best = 0
+    return bin(largest_group_mask(mask)).count("1")
+
+
+def largest_group_mask(mask):
+    """The largest connected group inside `mask`, as a mask (of equal ones, the lowest-numbered
+    region's group): the chain a victory meter shows."""
+    best = best_size = 0
     remaining = mask
     while remaining:
         start = remaining & -remaining
@@ -58,5 +64,7 @@ def largest_group(mask):
             group |= grown
             frontier |= grown
         remaining &= ~group
-        best = max(best, bin(group).count("1"))
+        size = bin(group).count("1")
+        if size > best_size:
+            best, best_size = group, size
     return best

@@ -1,7 +1,8 @@
 """What one seat may know: `view_for(state, seat)`, a JSON-safe dict (see the contract's Views)."""
 
+from .aftermath import targets
 from .api import legal_actions
-from .board import REGIONS
+from .board import REGIONS, largest_group_mask, owned_mask
 from .cards import CODES, line_strengths
 from .options import Options
 from .piles import discard_pile_size, expand
@@ -33,7 +34,14 @@ def _player(state, seat, viewer, announced):
         "strength": announced[seat],
         "regions": state.counts[seat],
         "known_hand": _codes(state.known[seat]),
+        "chain": _chain(state, seat),
     }
+
+
+def _chain(state, seat):
+    """The seat's largest group of adjacent regions, in board order (public: markers are)."""
+    group = largest_group_mask(owned_mask(state.owners, seat))
+    return [name for index, name in enumerate(REGIONS) if group >> index & 1]
 
 
 def _last_battle(state):
@@ -77,6 +85,7 @@ def view_for(state, seat):
         "defender_played": bool(state.defender_played),
         "final_battle_players": list(state.final_players),
         "last_battle": _last_battle(state),
+        "targets": dict(zip(("regions", "adjacent"), targets(state))),
     }
     if seat is not None:
         view["own_discards"] = _codes(state.hidden_discards[seat])
