@@ -61,6 +61,7 @@ def game_labels() -> dict:
             **battle_panel_labels(),
             **card_help_labels(),
             **feedback_labels(),
+            **insight_labels(),
         },
         "plurals": {**plural_labels(), **log_event_plurals()},
     }
@@ -204,8 +205,6 @@ def ui_labels() -> dict:
         "scarecrow_prompt": _("Scarecrow: which Mercenary do you take back?"),
         "take_back": _("Take back {card}"),
         "take_nothing": _("Take nothing back"),
-        "pope_prompt": _("Bishop: where does the Pope go?"),
-        "pope_on": _("On {region}"),
         "pope_off": _("Off the board"),
         "cancel": _("Cancel"),
         "discard_prompt": _("You hold no Mercenary. Discard your whole hand?"),
@@ -302,6 +301,37 @@ def battle_panel_labels() -> dict:
 def feedback_labels() -> dict:
     # Read by screen readers on the highlighted card, region or line (static/js/game/feedback.js).
     return {"last_move": _("Last move: {move}")}
+
+
+# --- The victory meter (static/js/game/victory.js), the discard pile's viewer
+# (static/js/game/discards.js) and the Pope's prompt on the map (static/js/game/prompt.js). ---
+
+
+def insight_labels() -> dict:
+    return {
+        "victory_title": _("Progress to victory"),
+        "victory_rule": _("Wins at once: {regions} regions, or {adjacent} adjacent regions."),
+        "victory_regions": _("Regions {count}/{target}"),
+        "victory_adjacent": _("Adjacent {count}/{target}"),
+        "victory_chain": _("{player}: longest chain {regions}"),
+        "victory_show_chain": _("Show {player}'s chain on the map"),
+        "victory_close": _("{player} is one region from winning"),
+        "discards_button": _("Discard pile ({count})"),
+        "discards_title": _("Discard pile, face up"),
+        "discards_empty": _("The discard pile is empty."),
+        "discards_note": _(
+            "Everyone may look at these cards. Cards set aside face down (a discarded hand, "
+            "the keep step) are not shown."
+        ),
+        "discards_hidden": _("{count} more cards lie face down in the pile."),
+        "discards_own": _("Yours among them: {cards}."),
+        "pope_map_prompt": _(
+            "Where does the Pope go? Choose a highlighted region on the map, or from this list."
+        ),
+        "pope_select": _("Region for the Pope"),
+        "pope_place": _("Place the Pope"),
+        "winning_region": _("winning region"),
+    }
 
 
 def plural_labels() -> dict:

@@ -44,6 +44,11 @@ def _chain(state, seat):
     return [name for index, name in enumerate(REGIONS) if group >> index & 1]
 
 
+def _targets(state):
+    total, adjacent = targets(state)
+    return {"regions": total, "adjacent": adjacent}
+
+
 def _last_battle(state):
     if state.last_battle is None:
         return None
@@ -85,7 +90,7 @@ def view_for(state, seat):
         "defender_played": bool(state.defender_played),
         "final_battle_players": list(state.final_players),
         "last_battle": _last_battle(state),
-        "targets": dict(zip(("regions", "adjacent"), targets(state))),
+        "targets": _targets(state),
     }
     if seat is not None:
         view["own_discards"] = _codes(state.hidden_discards[seat])

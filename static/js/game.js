@@ -16,6 +16,8 @@ import { promptContent } from "./game/prompt.js";
 import { GameSocket, socketUrl } from "./game/socket.js";
 import { factsText, secondsLeft, turnText } from "./game/status.js";
 import { cueTurn } from "./game/turn_cue.js";
+import { createDiscardViewer } from "./game/discards.js";
+import { createVictoryMeter } from "./game/victory.js";
 
 const UNANSWERED_MS = 4000;
 const SILENT_MS = 30000;
@@ -55,6 +57,8 @@ function createGameClient(root) {
   };
 
   const battlePanel = createBattlePanel(root.querySelector("[data-battle-panel]"), t);
+  const victoryMeter = createVictoryMeter(root.querySelector("[data-victory-section]"), parts.svg, t);
+  const discardViewer = createDiscardViewer(root.querySelector("[data-discards-section]"), t);
   const socket = new GameSocket(socketUrl(info.wsPath), {
     onFrame: receive,
     onStatus: (status) => {
@@ -154,6 +158,8 @@ function createGameClient(root) {
     renderLines(parts.lines, { view, game, t });
     markLastMove(root, frame, t);
     battlePanel.update(view, game);
+    victoryMeter.update(view, game);
+    discardViewer.update(view);
     renderMyHand(view, groups);
     const mySeat = view.seat;
     const myLine = view.players?.[mySeat]?.line ?? [];

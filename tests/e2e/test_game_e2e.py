@@ -96,7 +96,7 @@ def take_one_decision(page):
         if sub := first_visible(
             page,
             "[data-prompt] button[data-focus-key^='take-'], "
-            "[data-prompt] button[data-focus-key^='pope-']",
+            "[data-prompt] button[data-focus-key='pope-place']",
         ):
             sub.click()
         return
@@ -355,10 +355,13 @@ def test_bishop_asks_where_the_pope_goes_on_the_map_or_off_the_board(server, tab
     page.set_viewport_size({"width": 1280, "height": 900})
 
     page.locator(".hand button.card--bishop").first.click()
-    offered = page.locator("[data-prompt] button[data-focus-key^='pope-']")
-    assert offered.count() == len(bishops)  # every region the Pope may go to, and off the board
+    # Every region the Pope may go to, on the map and in one short list, not a button each.
+    regions = sorted(a["pope"] for a in bishops if a["pope"])
+    listed = page.locator("[data-prompt] select[data-focus-key='pope-select'] option")
+    assert sorted(listed.evaluate_all("options => options.map(o => o.value)")) == regions
+    assert page.locator("[data-prompt] button").count() <= 3  # place, off the board, cancel
     on_map = page.locator("g.region.is-choosable")
-    assert on_map.count() == len([a for a in bishops if a["pope"]])
+    assert sorted(on_map.evaluate_all("gs => gs.map(g => g.dataset.region)")) == regions
     screenshot(page, "pope-choice-1280")
     target = on_map.first.get_attribute("data-region")
     click_region(on_map.first)
@@ -375,6 +378,19 @@ def test_bishop_can_send_the_pope_off_the_board(server, table, new_page):
     screenshot(page, "pope-choice-375")
     page.locator("[data-prompt] button[data-focus-key='pope-off']").click()
     assert socket.wait_for_sent(page)["action"] == {"type": "play", "card": "bishop", "pope": None}
+
+
+def test_the_popes_list_places_him_where_the_keyboard_chose(server, table, new_page):
+    state, log = walk_to(3, has_pope_choice)
+    frame = frame_of(table.pk, state, log)
+    page, socket = open_scripted(new_page, server, table, frame)
+    page.locator(".hand button.card--bishop").first.click()
+    listed = page.locator("[data-prompt] select[data-focus-key='pope-select']")
+    last = listed.locator("option").last.get_attribute("value")
+    listed.select_option(last)
+    page.locator("[data-prompt] button[data-focus-key='pope-place']").focus()
+    page.keyboard.press("Enter")
+    assert socket.wait_for_sent(page)["action"] == {"type": "play", "card": "bishop", "pope": last}
 
 
 def test_scarecrow_asks_which_mercenary_to_take_back(server, table, new_page):

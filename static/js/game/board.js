@@ -1,5 +1,7 @@
 // The map: control markers in seat colours, the Condottiere and Pope tokens, the contested
-// region, and the regions that may be chosen right now (clickable, focusable, Enter/Space).
+// region, the regions that may be chosen right now (clickable, focusable, Enter/Space), each
+// seat's longest chain of adjacent regions (outlined in its colour: the victory meter's count)
+// and, once the game is over, the winners' regions.
 // Re-rendering is idempotent: attributes are set from the frame, the token layer is rebuilt.
 
 import { iconGroup, SVG_NS } from "./icons.js";
@@ -67,6 +69,21 @@ function outline(group, className) {
   return copy;
 }
 
+// Region name -> seat, for the regions of every chain of two or more (one chain can show alone).
+function chainedRegions(view) {
+  const chained = new Map();
+  for (const player of view?.players ?? []) {
+    if ((player.chain ?? []).length < 2) continue;
+    for (const region of player.chain) chained.set(region, player.seat);
+  }
+  return chained;
+}
+
+function winningRegions(view, owners) {
+  const winners = view?.phase === "over" ? (view.winners ?? []) : [];
+  return new Set(Object.keys(owners).filter((region) => winners.includes(owners[region])));
+}
+
 function regionLabel(t, name, parts) {
   return [t.region(name), ...parts].join(" — ");
 }
@@ -79,6 +96,8 @@ export function renderBoard(svg, { view, game, t, choosable }) {
   svg.classList.toggle("is-choosing", choosable.size > 0);
   const outlines = [];
   const markers = [];
+  const chained = chainedRegions(view);
+  const winning = winningRegions(view, owners);
   for (const group of regionGroups(svg)) {
     const name = group.dataset.region;
     const owner = owners[name];
@@ -91,15 +110,20 @@ export function renderBoard(svg, { view, game, t, choosable }) {
     group.classList.toggle("is-contested", isContested);
     group.classList.toggle("is-choosable", canChoose);
     group.classList.toggle("has-pope", hasPope);
+    group.classList.toggle("in-chain", chained.has(name));
+    group.classList.toggle("is-winning", winning.has(name));
     group.setAttribute("tabindex", canChoose ? "0" : "-1");
     group.setAttribute("aria-disabled", canChoose ? "false" : "true");
     const parts = [];
     if (isOwned) parts.push(t.colour(game?.seats?.[owner]?.colour ?? ""));
     if (isContested) parts.push(t.ui("contested", { region: t.region(name) }));
     if (hasPope) parts.push(t.ui("pope_at", { region: t.region(name) }));
+    if (winning.has(name)) parts.push(t.ui("winning_region"));
     group.setAttribute("aria-label", regionLabel(t, name, parts));
 
     const { x, y } = anchorOf(group);
+    if (chained.has(name)) outlines.push(outline(group, `chain-outline seat-${chained.get(name)}`));
+    if (winning.has(name)) outlines.push(outline(group, "winning-outline"));
     if (isContested) outlines.push(outline(group, "contested-outline"));
     if (canChoose) outlines.push(outline(group, "choosable-outline"));
     if (isOwned) markers.push(controlMarker(x, y, owner, seatInitial(t, game, owner)));

@@ -59,16 +59,39 @@ function scarecrowPrompt(ways, ctx) {
   return [question(t.ui("scarecrow_prompt")), choiceRow(...buttons)];
 }
 
+// The list's choice survives a re-render (a frame may arrive while the player reads the list).
+let popeListChoice = null;
+
+// The Bishop's Pope: the regions he may go to are highlighted on the map (a click there sends
+// the action); the same choice sits in one short list for keyboard and screen-reader users,
+// instead of a button per region.
 function popePrompt(ways, ctx) {
   const { t, send, busy, cancel } = ctx;
   const { onRegion, offBoard } = popeChoices(ways);
   const regions = [...onRegion.entries()].sort(([a], [b]) => t.region(a).localeCompare(t.region(b)));
-  const buttons = regions.map(([region, action]) =>
-    actionButton(t.ui("pope_on", { region: t.region(region) }), `pope-${region}`, () => send(action), { busy }),
-  );
+  const select = element("select", "prompt__select");
+  select.dataset.focusKey = "pope-select";
+  select.setAttribute("aria-label", t.ui("pope_select"));
+  select.disabled = Boolean(busy);
+  for (const [region] of regions) {
+    const option = element("option", "", t.region(region));
+    option.value = region;
+    select.append(option);
+  }
+  if (onRegion.has(popeListChoice)) select.value = popeListChoice;
+  select.addEventListener("change", () => {
+    popeListChoice = select.value;
+  });
+  const buttons = [];
+  if (regions.length) {
+    buttons.push(select);
+    buttons.push(actionButton(t.ui("pope_place"), "pope-place", () => send(onRegion.get(select.value)), { busy }));
+  }
   if (offBoard) buttons.push(actionButton(t.ui("pope_off"), "pope-off", () => send(offBoard), { busy, secondary: true }));
   buttons.push(actionButton(t.ui("cancel"), "cancel", cancel, { secondary: true }));
-  return [question(t.ui("pope_prompt")), choiceRow(...buttons)];
+  const row = choiceRow(...buttons);
+  row.classList.add("prompt__pope");
+  return [question(t.ui("pope_map_prompt")), row];
 }
 
 function regionPrompt(groups, ctx) {
