@@ -9,33 +9,16 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.messages.views import SuccessMessageMixin
 from django.shortcuts import redirect
-from django.urls import reverse, reverse_lazy
-from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView
 
 from games.forms.accounts import SignUpForm, ThrottledAuthenticationForm
+from games.next_links import safe_next_url, with_next
 from games.throttles import count_signup, signup_refusal
 
 TOO_MANY_REQUESTS = 429
-
-
-def safe_next_url(request, default: str) -> str:
-    """The `next` the form carried, if it stays on this site; otherwise `default`."""
-    candidate = request.POST.get("next") or request.GET.get("next")
-    if candidate and url_has_allowed_host_and_scheme(
-        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return candidate
-    return default
-
-
-def with_next(url_name: str, next_url: str) -> str:
-    """The page `url_name`, carrying `next` on: switching between log-in and sign-up must not
-    lose where the person was going (an invitation, a table, "Play against bots")."""
-    url = reverse(url_name)
-    return f"{url}?{urlencode({'next': next_url})}" if next_url else url
 
 
 class SignUpView(FormView):

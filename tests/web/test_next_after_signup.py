@@ -124,3 +124,46 @@ def test_a_next_to_another_site_is_neither_carried_nor_followed(client):
     assert hidden_next(page) == ""
     assert link_href(page, "Log in") == reverse("login")
     assert sign_up_through(client, signup_url) == reverse("home")
+
+
+def header_href(page: str, text: str) -> str:
+    """The href of the site header's account link whose text is `text`."""
+    page = page[page.index('class="account-nav"') :]
+    match = re.search(r'<a (?:class="[^"]*" )?href="([^"]*)"[^>]*>\s*' + re.escape(text), page)
+    assert match, f"no header link {text!r}"
+    return unescape(match.group(1))
+
+
+PUBLIC_PAGES = {
+    "the leaderboard": lambda table: reverse("leaderboard"),
+    "the rules": lambda table: reverse("rules"),
+    "the history, page 2": lambda table: reverse("history") + "?page=2",
+    "a game's page": lambda table: reverse("game", args=[table.pk]),
+}
+
+
+@pytest.mark.parametrize("page_name", PUBLIC_PAGES)
+def test_the_headers_links_carry_the_page_they_were_followed_from(client, table, page_name):
+    table.status = "playing"
+    table.save(update_fields=["status"])
+    entry = PUBLIC_PAGES[page_name](table)
+    page = client.get(entry).content.decode()
+
+    for text in ("Log in", "Sign up"):
+        assert parse_qs(urlsplit(header_href(page, text)).query)["next"] == [entry]
+    assert sign_up_through(client, header_href(page, "Sign up")) == entry
+
+
+def test_the_headers_links_on_the_log_in_page_keep_its_next(client, table):
+    entry = ENTRY_POINTS["an invitation link"](table)
+    page = client.get(login_page_for(client, entry)).content.decode()
+
+    assert parse_qs(urlsplit(header_href(page, "Sign up")).query)["next"] == [entry]
+    assert parse_qs(urlsplit(header_href(page, "Log in")).query)["next"] == [entry]
+
+
+def test_the_home_pages_header_links_are_plain(client):
+    page = client.get(reverse("home")).content.decode()
+
+    assert header_href(page, "Log in") == reverse("login")
+    assert header_href(page, "Sign up") == reverse("signup")
