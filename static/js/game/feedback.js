@@ -108,11 +108,14 @@ function statusRegion(root) {
 }
 
 // Focus counts as lost when it fell to the body (its button was redrawn away), sits on a control
-// that can no longer be used, or waits on the status region while a decision is now ours.
+// that can no longer be used (a disabled button, a map region no longer to be chosen: the region
+// just chosen by Enter keeps the focus otherwise), or waits on the status region while a decision
+// is now ours.
 function focusIsLost(root, myTurn) {
   const active = document.activeElement;
   if (!active || active === document.body || !active.isConnected) return true;
   if (active.disabled) return root.contains(active);
+  if (active.matches("g.region[aria-disabled='true']")) return true;
   return myTurn && active === root.querySelector("[data-turn]");
 }
 
