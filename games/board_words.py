@@ -314,8 +314,6 @@ def insight_labels() -> dict:
         "victory_regions": _("Regions {count}/{target}"),
         "victory_adjacent": _("Adjacent {count}/{target}"),
         "victory_chain": _("{player}: longest chain {regions}"),
-        "victory_show_chain": _("Show {player}'s chain on the map"),
-        "victory_close": _("{player} is one region from winning"),
         "discards_button": _("Discard pile ({count})"),
         "discards_title": _("Discard pile, face up"),
         "discards_empty": _("The discard pile is empty."),
