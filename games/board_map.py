@@ -10,10 +10,14 @@ Standard library only (no Django, no engine import), so `python -m games.board_m
 """
 
 import functools
+import json
 import math
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
+
+from games.board_data import geometry, partition
 
 # One character a cell. '.' is sea, ':' is land outside the game (France, Switzerland, Austria,
 # Slovenia, Croatia, Corsica, Sardinia); every other letter is a region (see REGION_OF_LETTER).
@@ -139,6 +143,9 @@ LONGITUDE_SHRINK = math.cos(math.radians(44.0))
 
 CELL = 10  # SVG user units per grid cell
 
+COASTLINE_FILE = Path(__file__).resolve().parent / "board_data" / "coastline.json"
+BOARD_FILE = Path(__file__).resolve().parents[1] / "static" / "board" / "board.svg"
+
 SEA_COLOUR = "#c9dbe0"
 FOREIGN_COLOUR = "#e2ddd2"
 LAND_COLOUR = "#efe2bf"
@@ -200,144 +207,127 @@ def derived_adjacency() -> dict[str, frozenset[str]]:
     return {name: frozenset(found) for name, found in neighbours.items()}
 
 
-def outline_loops(cells: Iterable[Cell]) -> list[list[Point]]:
-    """The outline of a union of cells as closed loops of corner points, in grid units.
+LETTER_OF_REGION = {name: letter for letter, name in REGION_OF_LETTER.items()}
 
-    Every cell side not shared with another cell of the set is a boundary edge, oriented
-    clockwise on screen (the cells on its right). Chaining edges end to start gives closed
-    loops; holes come out turning the other way, so an even-odd fill draws them right.
+# The drawing grid reaches this many cells past the frame on each side, so that region outlines
+# run on past the land's cut edges (which lie just outside the picture) and cross them cleanly.
+PAD = 2
+SLIVER_AREA = CELL * CELL / 4  # square SVG units
+
+
+@functools.cache
+def coastline() -> dict:
+    """The land, cut from Natural Earth by games/board_data/extract_coastline.py."""
+    return json.loads(COASTLINE_FILE.read_text(encoding="utf-8"))
+
+
+def _projected(ring: list[list[float]]) -> tuple[Point, ...]:
+    return tuple(project(latitude, longitude) for longitude, latitude in ring)
+
+
+@functools.cache
+def mainland() -> tuple[Point, ...]:
+    """Italy's mainland in SVG units: the land the regions share out between them."""
+    return _projected(coastline()["italy_mainland"])
+
+
+@functools.cache
+def other_land() -> tuple[tuple[Point, ...], ...]:
+    """The land outside the game: neighbouring countries and the islands (Sardinia, Elba...)."""
+    return tuple(_projected(ring) for ring in coastline()["other_land"])
+
+
+@functools.cache
+def _mainland_index() -> geometry.SegmentIndex:
+    return geometry.SegmentIndex(mainland())
+
+
+@functools.cache
+def drawing_outlines() -> dict[str, tuple[Point, ...]]:
+    """Each region's smoothed outline in SVG units, before the coast cuts it.
+
+    Drawn over the grid widened by PAD, where every sea or foreign cell takes the letter of the
+    nearest region cell, so the regions cover all of the real mainland, wherever the grid's coarse
+    coast lies. Only for drawing: borders and adjacency come from the region cells alone, and the
+    tests check that the cells added at sea never make two regions touch on land.
     """
-    cell_set = frozenset(cells)
-    edges: dict[Point, list[Point]] = {}
-    for row, column in cell_set:
-        corners = ((column, row), (column + 1, row), (column + 1, row + 1), (column, row + 1))
-        beyond = ((row - 1, column), (row, column + 1), (row + 1, column), (row, column - 1))
-        for side, neighbour in enumerate(beyond):
-            if neighbour not in cell_set:
-                edges.setdefault(corners[side], []).append(corners[(side + 1) % 4])
-    loops = []
-    while edges:
-        start = min(edges)  # deterministic output, so the committed SVG is stable
-        loops.append(_merge_collinear(_walk_loop(edges, start)))
-    return loops
+    rows, columns = len(grid_rows()), len(grid_rows()[0])
+    labels = {cell: name for name, cells in region_cells().items() for cell in cells}
+    everywhere = [
+        (row, column) for row in range(-PAD, rows + PAD) for column in range(-PAD, columns + PAD)
+    ]
+    outlines = partition.smooth_outlines(partition.nearest_fill(labels, everywhere))
+    return {name: tuple((x * CELL, y * CELL) for x, y in ring) for name, ring in outlines.items()}
 
 
-def _walk_loop(edges: dict[Point, list[Point]], start: Point) -> list[Point]:
-    """Follow boundary edges from start until back at start, consuming them."""
-    loop = [start]
-    previous, here = None, start
-    while True:
-        choices = edges[here]
-        # Two cells of the set touching only at a corner give that corner two ways out;
-        # taking the sharpest right turn keeps each touching lobe its own simple loop.
-        following = choices[0] if len(choices) == 1 else _sharpest_right(previous, here, choices)
-        choices.remove(following)
-        if not choices:
-            del edges[here]
-        previous, here = here, following
-        if here == start:
-            return loop
-        loop.append(here)
+def _rounded(ring: list[Point]) -> tuple[Point, ...]:
+    """Tenths of a unit: both sides of a border round the same points the same way."""
+    points: list[Point] = []
+    for x, y in ring:
+        point = (round(x, 1) + 0.0, round(y, 1) + 0.0)  # + 0.0 turns -0.0 into 0.0
+        if not points or points[-1] != point:
+            points.append(point)
+    while len(points) > 1 and points[0] == points[-1]:
+        points.pop()
+    return tuple(points)
 
 
-def _sharpest_right(previous: Point | None, here: Point, choices: list[Point]) -> Point:
-    if previous is None:
-        return min(choices)
-    incoming = (here[0] - previous[0], here[1] - previous[1])
-
-    def right_turn_first(point: Point) -> int:
-        outgoing = (point[0] - here[0], point[1] - here[1])
-        cross = incoming[0] * outgoing[1] - incoming[1] * outgoing[0]
-        return -cross  # y points down on screen, so a right turn has a positive cross product
-
-    return min(choices, key=right_turn_first)
-
-
-def _merge_collinear(loop: list[Point]) -> list[Point]:
-    """Drop repeated points and points on a straight run, keeping only the turns."""
-    points = list(loop)
-    index = 0
-    while index < len(points) and len(points) > 2:
-        before, here, after = points[index - 1], points[index], points[(index + 1) % len(points)]
-        cross = (here[0] - before[0]) * (after[1] - here[1]) - (here[1] - before[1]) * (
-            after[0] - here[0]
-        )
-        if here == before or cross == 0:
-            del points[index]
-            index = max(index - 1, 0)  # the point before may have become straight too
-        else:
-            index += 1
-    return points
+@functools.cache
+def region_outline(name: str) -> tuple[Point, ...]:
+    """The region as drawn, in SVG units: its smoothed outline cut by Italy's real coast and
+    national border. Slivers where a wiggle of the coast crosses a border (under SLIVER_AREA)
+    are dropped: the mainland drawn beneath shows there. Raises ValueError if the coast cuts
+    the region into pieces worth seeing."""
+    cut = geometry.intersection(drawing_outlines()[name], mainland(), _mainland_index())
+    pieces = [piece for piece in cut if abs(geometry.signed_area(piece)) >= SLIVER_AREA]
+    if len(pieces) != 1:
+        sizes = sorted(round(abs(geometry.signed_area(piece))) for piece in pieces)
+        raise ValueError(f"{name} is cut into {len(pieces)} pieces on land, areas {sizes}")
+    return _rounded(pieces[0])
 
 
-def _letters_around(vertex: Point) -> tuple[str | None, ...]:
-    """The letters of the four cells meeting at a grid corner (None off the grid)."""
-    x, y = int(vertex[0]), int(vertex[1])
-    rows = grid_rows()
-    around = ((y - 1, x - 1), (y - 1, x), (y, x - 1), (y, x))
-    return tuple(
-        rows[row][column] if 0 <= row < len(rows) and 0 <= column < len(rows[0]) else None
-        for row, column in around
-    )
-
-
-def _bevel_coast(loop: list[Point], letter: str) -> list[Point]:
-    """Cut each coastal corner of a loop at 45 degrees, so stairs of cells read as a coast.
-
-    Only corners where this letter meets nothing but sea are cut: a corner shared with another
-    region or foreign land stays square, so borders stay exactly where the cells put them.
-    Cutting half a cell either side of a corner keeps every cell centre on its own side.
-    """
-    bevelled: list[Point] = []
-    for index, here in enumerate(loop):
-        around = _letters_around(here)
-        if None in around or len(set(around)) != 2 or around.count(letter) == 2:
-            bevelled.append(here)
-            continue
-        for neighbour in (loop[index - 1], loop[(index + 1) % len(loop)]):
-            step_x = (neighbour[0] > here[0]) - (neighbour[0] < here[0])
-            step_y = (neighbour[1] > here[1]) - (neighbour[1] < here[1])
-            bevelled.append((here[0] + step_x / 2, here[1] + step_y / 2))
-    return _merge_collinear(bevelled)
-
-
-def _path_data(cells: Iterable[Cell], letter: str) -> str:
+def _path_data(rings: Iterable[Iterable[Point]]) -> str:
     subpaths = []
-    for loop in outline_loops(cells):
-        points = [f"{x * CELL:g} {y * CELL:g}" for x, y in _bevel_coast(loop, letter)]
+    for ring in rings:
+        points = [f"{x:g} {y:g}" for x, y in ring]
         subpaths.append("M " + " L ".join(points) + " Z")
     return " ".join(subpaths)
 
 
-LETTER_OF_REGION = {name: letter for letter, name in REGION_OF_LETTER.items()}
-
-
 def region_path(name: str) -> str:
-    """The SVG path data (`d`) of a region's outline, one closed subpath per loop, with its
-    coastal corners bevelled."""
-    return _path_data(region_cells()[name], LETTER_OF_REGION[name])
+    """The SVG path data (`d`) of a region: one closed outline."""
+    return _path_data([region_outline(name)])
 
 
-def city_point(name: str) -> Point:
-    """The city's real position projected onto the map, in SVG units."""
-    latitude, longitude = CITY_COORDINATES[name]
+def project(latitude: float, longitude: float) -> Point:
+    """A place on the map, in SVG units: the grid's projection (row 0 at NORTH_EDGE...)."""
     x = (longitude - WEST_EDGE) * LONGITUDE_SHRINK * CELLS_PER_DEGREE * CELL
     y = (NORTH_EDGE - latitude) * CELLS_PER_DEGREE * CELL
     return (x, y)
 
 
-def _cell_of(point: Point) -> Cell:
-    return (math.floor(point[1] / CELL), math.floor(point[0] / CELL))
+def unproject(point: Point) -> tuple[float, float]:
+    """The (longitude, latitude) of a map point, the inverse of project."""
+    x, y = point
+    longitude = WEST_EDGE + x / (LONGITUDE_SHRINK * CELLS_PER_DEGREE * CELL)
+    latitude = NORTH_EDGE - y / (CELLS_PER_DEGREE * CELL)
+    return (longitude, latitude)
 
 
-def _nearest_cell_centre(cells: Iterable[Cell], target: Point) -> Point:
-    centres = (((column + 0.5) * CELL, (row + 0.5) * CELL) for row, column in sorted(cells))
-    return min(centres, key=lambda centre: math.dist(centre, target))
+def frame_size() -> tuple[int, int]:
+    """The map's width and height in SVG units: the grid's."""
+    return (len(grid_rows()[0]) * CELL, len(grid_rows()) * CELL)
+
+
+def city_point(name: str) -> Point:
+    """The city's real position projected onto the map, in SVG units."""
+    return project(*CITY_COORDINATES[name])
 
 
 LABEL_FONT_SIZE = 10.5
 LABEL_CHARACTER_WIDTH = 0.55 * LABEL_FONT_SIZE  # a generous average for a serif face
 MARKER_RADIUS = 6  # the largest piece the client is expected to draw at a marker point
+MARKER_DEPTH = CELL  # how far inside its region a piece is drawn, where the region allows
 
 
 def _label_half_size(name: str) -> tuple[float, float]:
@@ -345,68 +335,68 @@ def _label_half_size(name: str) -> tuple[float, float]:
     return (len(name) * LABEL_CHARACTER_WIDTH / 2 + 3, 0.5 * LABEL_FONT_SIZE + 1)
 
 
-def _label_box_fits(cells: frozenset[Cell], centre: Point, name: str) -> bool:
-    """Whether the name, written centred on centre, stays inside the region's cells."""
+def label_box(name: str, centre: Point, margin: float = 0.0) -> tuple[float, float, float, float]:
+    """The rectangle (min x, min y, max x, max y) the name covers when written at centre."""
     half_width, half_height = _label_half_size(name)
-    first_row, last_row = (
-        math.floor((centre[1] + dy) / CELL) for dy in (-half_height, half_height)
+    x, y = centre
+    return (
+        x - half_width - margin,
+        y - half_height - margin,
+        x + half_width + margin,
+        y + half_height + margin,
     )
-    columns = (math.floor((centre[0] + dx) / CELL) for dx in (-half_width, half_width))
-    first_column, last_column = columns
-    return all(
-        (row, column) in cells
-        for row in range(first_row, last_row + 1)
-        for column in range(first_column, last_column + 1)
-    )
+
+
+def _lattice(ring: Iterable[Point], step: float) -> list[Point]:
+    """Points every step units over the ring's bounding box."""
+    xs, ys = zip(*ring, strict=True)
+    return [
+        (column * step, row * step)
+        for row in range(math.ceil(min(ys) / step), math.floor(max(ys) / step) + 1)
+        for column in range(math.ceil(min(xs) / step), math.floor(max(xs) / step) + 1)
+    ]
 
 
 @functools.cache
 def label_position(name: str) -> Point:
     """Where a region's name is written: the point nearest its city (on a half-cell lattice)
-    where the whole name fits inside the region; failing that, at the city when the city lies
-    inside the region, else at the centre of the region's cell nearest the city."""
-    cells = region_cells()[name]
+    where the whole name fits inside the region's shape; failing that, the lattice point
+    inside the shape nearest the city."""
+    ring = region_outline(name)
     city = city_point(name)
-    half = CELL / 2
-    lattice = (
-        (column * CELL + dx, row * CELL + dy)
-        for row, column in sorted(cells)
-        for dx in (0, half)
-        for dy in (0, half)
-    )
-    fitting = [point for point in lattice if _label_box_fits(cells, point, name)]
-    if fitting:
-        return min(fitting, key=lambda point: math.dist(point, city))
-    if _cell_of(city) in cells:
-        return (round(city[0], 1), round(city[1], 1))
-    return _nearest_cell_centre(cells, city)
-
-
-def _is_deep(cells: frozenset[Cell], cell: Cell) -> bool:
-    """Whether all eight cells around this one are in the set too, so a piece drawn on its
-    centre stays clear of the region's border."""
-    row, column = cell
-    return all((row + dr, column + dc) in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+    candidates = sorted(_lattice(ring, CELL / 2), key=lambda point: math.dist(point, city))
+    for point in candidates:
+        if geometry.box_inside(ring, label_box(name, point)):
+            return point
+    return next(point for point in candidates if geometry.contains(ring, point))
 
 
 @functools.cache
 def marker_position(name: str) -> Point:
     """Where the client draws whatever sits on the region: a control marker, the Condottiere
-    token or the Pope token (at most one of them at a time, by the rules). The centre of a
-    region cell clear of the name and, where the region is wide enough, of its border, as near
-    as possible to just below the name."""
-    label_x, label_y = label_position(name)
-    half_width, half_height = _label_half_size(name)
-    cells = region_cells()[name]
-    clear_of_name = [
-        (row, column)
-        for row, column in cells
-        if abs((column + 0.5) * CELL - label_x) >= half_width + MARKER_RADIUS
-        or abs((row + 0.5) * CELL - label_y) >= half_height + MARKER_RADIUS
-    ]
-    deep_and_clear = [cell for cell in clear_of_name if _is_deep(cells, cell)]
-    candidates = deep_and_clear or clear_of_name or cells
-    return _nearest_cell_centre(candidates, (label_x, label_y + 1.8 * CELL))
+    token or the Pope token (at most one of them at a time, by the rules). A point of the
+    shape clear of the name and, where the region is wide enough, MARKER_DEPTH from its
+    border, as near as possible to just below the name."""
+    ring = region_outline(name)
+    label = label_position(name)
+    name_area = label_box(name, label, MARKER_RADIUS)
+    target = (label[0], label[1] + 1.8 * CELL)
+    candidates = sorted(
+        (
+            point
+            for point in _lattice(ring, CELL / 2)
+            if geometry.contains(ring, point)
+            and not (
+                name_area[0] < point[0] < name_area[2] and name_area[1] < point[1] < name_area[3]
+            )
+        ),
+        key=lambda point: math.dist(point, target),
+    )
+    for depth in (MARKER_DEPTH, MARKER_RADIUS + 1):
+        for point in candidates:
+            if geometry.distance_to_ring(ring, point) >= depth:
+                return point
+    return max(candidates, key=lambda point: geometry.distance_to_ring(ring, point))
 
 
 def _tag(name: str, attributes: dict[str, object], content: str | None = None) -> str:
@@ -463,47 +453,50 @@ def _region_group(name: str) -> str:
     return _tag("g", group, shape + label)
 
 
-def _foreign_cells() -> list[Cell]:
-    return [
-        (row, column)
-        for row, line in enumerate(grid_rows())
-        for column, letter in enumerate(line)
-        if letter == FOREIGN_LAND
-    ]
-
-
 @functools.cache
-def board_svg() -> str:
-    """The whole board as SVG text: sea, foreign land, then one focusable group per region,
-    in the rulings' order.
+def render_board_svg() -> str:
+    """The whole board as SVG text: sea, the land outside the game, the mainland under the
+    regions (so no sea shows at a seam), then one focusable group per region, in the rulings'
+    order.
 
     Colours are presentation attributes, so page CSS can restyle regions (owner, hover,
     focus) without fighting the file. No width or height: it scales to its container. No
     English text either: the page that shows it names it, through its translations.
     """
-    width, height = len(grid_rows()[0]) * CELL, len(grid_rows()) * CELL
+    width, height = frame_size()
     sea = _tag("rect", {"class": "sea", "width": width, "height": height, "fill": SEA_COLOUR})
     foreign_land = _tag(
         "path",
         {
             "class": "foreign-land",
-            "d": _path_data(_foreign_cells(), FOREIGN_LAND),
+            "d": _path_data(_rounded(list(ring)) for ring in other_land()),
             "fill": FOREIGN_COLOUR,
             "stroke": FOREIGN_BORDER_COLOUR,
             "stroke-width": 0.6,
             "stroke-linejoin": "round",
-            "fill-rule": "evenodd",
         },
     )
+    mainland_under = _tag(
+        "path",
+        {"class": "mainland", "d": _path_data([_rounded(list(mainland()))]), "fill": LAND_COLOUR},
+    )
     regions = "\n".join(_region_group(name) for name in REGION_OF_LETTER.values())
-    regions_layer = _tag("g", {"class": "regions", "fill-rule": "evenodd"}, f"\n{regions}\n")
+    regions_layer = _tag("g", {"class": "regions"}, f"\n{regions}\n")
     svg_attributes = {
         "xmlns": "http://www.w3.org/2000/svg",
         "viewBox": f"0 0 {width} {height}",
         "class": "board-map",
     }
-    return _tag("svg", svg_attributes, f"\n{sea}\n{foreign_land}\n{regions_layer}\n") + "\n"
+    content = f"\n{sea}\n{foreign_land}\n{mainland_under}\n{regions_layer}\n"
+    return _tag("svg", svg_attributes, content) + "\n"
+
+
+@functools.cache
+def board_svg() -> str:
+    """The board as committed in static/board/board.svg (a test keeps it equal to
+    render_board_svg()): pages read the file rather than redo the geometry."""
+    return BOARD_FILE.read_text(encoding="utf-8")
 
 
 if __name__ == "__main__":
-    sys.stdout.write(board_svg())
+    sys.stdout.write(render_board_svg())
