@@ -147,6 +147,7 @@ COASTLINE_FILE = Path(__file__).resolve().parent / "board_data" / "coastline.jso
 BOARD_FILE = Path(__file__).resolve().parents[1] / "static" / "board" / "board.svg"
 
 SEA_COLOUR = "#c9dbe0"
+SHORE_COLOUR = "#b3cad2"
 FOREIGN_COLOUR = "#e2ddd2"
 LAND_COLOUR = "#efe2bf"
 FOREIGN_BORDER_COLOUR = "#b9b1a1"
@@ -465,6 +466,19 @@ def render_board_svg() -> str:
     """
     width, height = frame_size()
     sea = _tag("rect", {"class": "sea", "width": width, "height": height, "fill": SEA_COLOUR})
+    all_land = [_rounded(list(ring)) for ring in (*other_land(), mainland())]
+    # A band of deeper water along every shore, under the land: the coast reads at a glance.
+    shore = _tag(
+        "path",
+        {
+            "class": "shore",
+            "d": _path_data(all_land),
+            "fill": "none",
+            "stroke": SHORE_COLOUR,
+            "stroke-width": 6,
+            "stroke-linejoin": "round",
+        },
+    )
     foreign_land = _tag(
         "path",
         {
@@ -487,7 +501,7 @@ def render_board_svg() -> str:
         "viewBox": f"0 0 {width} {height}",
         "class": "board-map",
     }
-    content = f"\n{sea}\n{foreign_land}\n{mainland_under}\n{regions_layer}\n"
+    content = f"\n{sea}\n{shore}\n{foreign_land}\n{mainland_under}\n{regions_layer}\n"
     return _tag("svg", svg_attributes, content) + "\n"
 
 
