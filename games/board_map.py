@@ -2,11 +2,14 @@
 
 The 17 regions are painted on a coarse grid kept as text below, one character a cell. Borders
 are derived from shared cell edges, so a test can compare them with the rules' borders and the
-picture can never disagree with the engine. Each region's cells are merged into one SVG path by
-tracing the outline of their union.
+picture can never disagree with the engine. The picture itself is drawn on Italy's real
+coastline (games/board_data/coastline.json, from Natural Earth): the borders between regions are
+smoothed curves following the grid (games/board_data/partition.py), and each region's shape is
+cut by the real coast and national border (games/board_data/geometry.py).
 
 Standard library only (no Django, no engine import), so `python -m games.board_map` can write
-`static/board/board.svg` anywhere. See docs/board-map.md for how to edit the grid safely.
+`static/board/board.svg` anywhere; pages read that committed file (board_svg()). See
+docs/board-map.md for the pipeline and for how to edit the grid safely.
 """
 
 import functools
@@ -21,7 +24,7 @@ from games.board_data import geometry, partition
 
 # One character a cell. '.' is sea, ':' is land outside the game (France, Switzerland, Austria,
 # Slovenia, Croatia, Corsica, Sardinia); every other letter is a region (see REGION_OF_LETTER).
-# Painted by projecting each city's latitude and longitude linearly (PROJECTION below), growing
+# Painted by projecting each city's latitude and longitude linearly (project() below), growing
 # regions around the cities, then edited by hand until the derived borders equal the rulings.
 GRID = """
 :::::::::::::::::::::::::::VVVVVVVVVVVVVVVVV::::::::::::::::::::
