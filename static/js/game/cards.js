@@ -27,12 +27,47 @@ export function drawCardFace(element, code, t, { compact = false } = {}) {
       iconElement("mercenary", "card__icon card__icon--watermark"),
       span("card__value", info.name),
     );
-    if (!compact) element.append(span("card__label", info.effect));
+    if (!compact) element.append(fittedText("card__label", info.effect, { breakable: false }));
     return element;
   }
-  element.append(iconElement(code, "card__icon"), span("card__name", info.name));
+  element.append(iconElement(code, "card__icon"), fittedText("card__name", info.name));
   if (!compact) element.append(span("card__effect", info.effect));
   return element;
+}
+
+// Names must fit the face in every language: "Spaventapasseri" and "Épouvantail" are one long
+// word. A long word may break once, at a syllable near its middle (a vowel, then a consonant
+// followed by a vowel: "Spaventa|passeri", "Corti|giana"), through a <wbr> that breaks only when
+// needed and leaves the text itself unchanged; the CSS sizes the text by its longest part
+// (--name-length, the longest word, while that stays readable; else --name-chunk, the longest part),
+// so that each part fits the card's width.
+const VOWEL = /[aeiouyàâäéèêëìîïòôöùûüœæ]/i;
+const LONG_WORD = 9;
+
+export function wordParts(word) {
+  if (word.length < LONG_WORD) return [word];
+  let best = -1;
+  for (let index = 3; index <= word.length - 3; index += 1) {
+    const syllable = VOWEL.test(word[index - 1]) && !VOWEL.test(word[index]) && VOWEL.test(word[index + 1]);
+    if (syllable && (best < 0 || Math.abs(index - word.length / 2) < Math.abs(best - word.length / 2))) best = index;
+  }
+  return best < 0 ? [word] : [word.slice(0, best), word.slice(best)];
+}
+
+function fittedText(className, text, { breakable = true } = {}) {
+  const node = span(className);
+  let chunk = 1;
+  String(text ?? "").split(" ").forEach((word, index) => {
+    if (index > 0) node.append(" ");
+    (breakable ? wordParts(word) : [word]).forEach((part, partIndex) => {
+      if (partIndex > 0) node.append(document.createElement("wbr"));
+      node.append(part);
+      chunk = Math.max(chunk, part.length);
+    });
+  });
+  node.style.setProperty("--name-chunk", String(chunk));
+  node.style.setProperty("--name-length", String(Math.max(1, ...String(text ?? "").split(" ").map((word) => word.length))));
+  return node;
 }
 
 // A short accessible name: "Mercenary 10", "Winter: every Mercenary counts 1".

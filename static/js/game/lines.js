@@ -31,6 +31,9 @@ export function defenderSeat(view) {
   return owner === undefined ? null : owner;
 }
 
+// The head is one line: who, badges, hand size and regions, strength. A seat with no cards in its
+// line shows the head alone (the empty card list is hidden by game.css), so six seats fit beside
+// the hand on a laptop screen.
 function headOf(player, { view, game, t }) {
   const seat = player.seat;
   const info = game?.seats?.[seat] ?? {};
@@ -53,7 +56,7 @@ function headOf(player, { view, game, t }) {
   }
   if (defenderSeat(view) === seat) tags.append(badge(t.ui("defender"), "defender"));
   if (player.passed) tags.append(badge(t.ui("passed"), "passed"));
-  head.append(tags);
+  head.append(tags, factsOf(player, t));
   const strength = element("span", "line__strength", String(player.strength ?? 0));
   strength.setAttribute("aria-label", t.ui("strength", { strength: player.strength ?? 0 }));
   strength.title = t.ui("strength", { strength: player.strength ?? 0 });
@@ -62,7 +65,7 @@ function headOf(player, { view, game, t }) {
 }
 
 function factsOf(player, t) {
-  const facts = element("p", "line__facts");
+  const facts = element("span", "line__facts");
   facts.append(
     element("span", "", t.count("cards_in_hand", player.hand_size ?? 0)),
     element("span", "", t.count("regions_count", player.regions ?? 0)),
@@ -138,9 +141,30 @@ export function renderLines(container, { view, game, t }) {
     item.classList.toggle("is-current", view.current_player === player.seat);
     item.classList.toggle("is-passed", Boolean(player.passed));
     item.classList.toggle("is-you", view.seat === player.seat);
+    item.classList.toggle("is-empty", (player.line ?? []).length === 0);
     const cards = cardsOf(player, t, drawn.arriving.get(player.seat), elapsed);
-    item.append(headOf(player, { view, game, t }), cards, factsOf(player, t));
+    item.append(headOf(player, { view, game, t }), cards);
     return item;
   });
   container.replaceChildren(...items);
+  renderStrengthStrip(container.closest("[data-game-root]")?.querySelector("[data-strength-strip]"), { view, game, t });
+}
+
+// The phone's bottom sheet covers the lines: its bar repeats each seat's initial and strength, so
+// that the rivals' strengths stay in sight while the player chooses a card. Hidden from screen
+// readers, which read the lines themselves.
+function renderStrengthStrip(strip, { view, game, t }) {
+  if (!strip) return;
+  const items = (view?.players ?? []).map((player) => {
+    const item = element("li", "strength-strip__seat");
+    item.dataset.seat = String(player.seat);
+    item.style.setProperty("--seat", `var(--seat-${player.seat})`);
+    item.classList.toggle("is-current", view.current_player === player.seat);
+    item.classList.toggle("is-passed", Boolean(player.passed));
+    item.classList.toggle("is-you", view.seat === player.seat);
+    item.title = `${seatName(t, game, player.seat)}: ${t.ui("strength", { strength: player.strength ?? 0 })}`;
+    item.append(element("span", "strength-strip__initial", seatInitial(t, game, player.seat)), element("span", "strength-strip__value", String(player.strength ?? 0)));
+    return item;
+  });
+  strip.replaceChildren(...items);
 }
