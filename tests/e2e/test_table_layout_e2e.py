@@ -226,6 +226,7 @@ def test_the_hand_and_the_decision_are_on_screen_without_scrolling(server, new_p
         print(players, size, "hand top", hand_top(page))
         shoot(page, f"battle-{players}p-{size[0]}")
         assert_all_on_screen(page, f"{players} players at {size}")
+        assert page.evaluate(OVERFLOWING) == [], f"a card's words overflow at {size}"
     # On the phone: every strength in the sheet's strip, and targets a finger can hit.
     strip = page.locator("[data-strength-strip] li")
     assert strip.count() == players

@@ -36,20 +36,27 @@ export function drawCardFace(element, code, t, { compact = false } = {}) {
 }
 
 // Names must fit the face in every language: "Spaventapasseri" and "Épouvantail" are one long
-// word. A long word may break once, at a syllable near its middle (a vowel, then a consonant
-// followed by a vowel: "Spaventa|passeri", "Corti|giana"), through a <wbr> that breaks only when
-// needed and leaves the text itself unchanged; the CSS sizes the text by its longest part
-// (--name-length, the longest word, while that stays readable; else --name-chunk, the longest part),
-// so that each part fits the card's width.
+// word. A long word may break once, at a syllable near its middle, through a <wbr> that breaks
+// only when needed and leaves the text itself unchanged: before a consonant and a vowel
+// ("Spaventa|passeri", "Corti|giana"), before a consonant and r or l ("Scare|crow"), or between
+// two consonants ("Cour|tesan"). The CSS sizes the text by its longest word while that stays
+// readable, else by its longest part (--name-length, --name-chunk), so that each part fits.
 const VOWEL = /[aeiouyàâäéèêëìîïòôöùûüœæ]/i;
+const CLUSTER = /^[bcdfgkpt][rl]$/i;
 const LONG_WORD = 9;
+
+function isSyllableStart(word, index) {
+  const [before, first, second, after] = [word[index - 1], word[index], word[index + 1], word[index + 2]];
+  if (VOWEL.test(first)) return false;
+  if (VOWEL.test(before)) return VOWEL.test(second) || (CLUSTER.test(first + second) && VOWEL.test(after ?? ""));
+  return VOWEL.test(word[index - 2]) && VOWEL.test(second) && !CLUSTER.test(before + first);
+}
 
 export function wordParts(word) {
   if (word.length < LONG_WORD) return [word];
   let best = -1;
   for (let index = 3; index <= word.length - 3; index += 1) {
-    const syllable = VOWEL.test(word[index - 1]) && !VOWEL.test(word[index]) && VOWEL.test(word[index + 1]);
-    if (syllable && (best < 0 || Math.abs(index - word.length / 2) < Math.abs(best - word.length / 2))) best = index;
+    if (isSyllableStart(word, index) && (best < 0 || Math.abs(index - word.length / 2) < Math.abs(best - word.length / 2))) best = index;
   }
   return best < 0 ? [word] : [word.slice(0, best), word.slice(best)];
 }
