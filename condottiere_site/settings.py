@@ -50,6 +50,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "games",
+    "games.matches",
+    "games.chat",
+    "games.botapi",
 ]
 
 MIDDLEWARE = [

@@ -5,4 +5,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
+    path("", include("games.matches.urls")),
+    path("", include("games.chat.urls")),
+    path("", include("games.botapi.urls")),
 ]

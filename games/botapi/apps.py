@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class BotApiConfig(AppConfig):
+    name = "games.botapi"
+    label = "botapi"

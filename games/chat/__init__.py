@@ -1,0 +1,1 @@
+"""Table talk: chat per game (seats and spectators apart) and per lobby table."""
