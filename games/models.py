@@ -9,7 +9,9 @@ import secrets
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils.formats import number_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.bot_names import bot_level_name, bot_seat_name
@@ -35,9 +37,30 @@ class User(AbstractUser):
         blank=True,
         help_text=_("The name other players see. Your username is used when empty."),
     )
+    # `email` (Django's field) holds only an address proven by its verification link, so that
+    # password resets go to verified addresses alone; a new address waits here until its link
+    # is followed (docs/accounts.md).
+    pending_email = models.EmailField(_("e-mail address to verify"), blank=True)
+    # Set when the person deleted their account: the row stays, scrubbed, so that their seats,
+    # games and everyone's ratings stay as they were (games/account_deletion.py).
+    deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True, editable=False)
+
+    class Meta(AbstractUser.Meta):
+        constraints = [
+            # One account per verified address, whatever its case (the reset form matches
+            # addresses case-insensitively).
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=~models.Q(email=""),
+                name="user_unique_verified_email",
+            ),
+        ]
 
     @property
     def public_name(self) -> str:
+        if self.deleted_at:
+            # Not lazy: the name goes into JSON frames and records as well as pages.
+            return gettext("Deleted player")
         return self.display_name or self.username
 
 
