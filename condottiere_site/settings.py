@@ -11,6 +11,7 @@ from pathlib import Path
 from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
+from .email_config import email_config, from_address
 from .env import (
     channel_layer_host,
     database_config,
@@ -225,6 +226,27 @@ SIGNUPS_PER_IP = env_int("SIGNUPS_PER_IP", 5)
 SIGNUP_WINDOW_MINUTES = env_int("SIGNUP_WINDOW_MINUTES", 60, minimum=1)
 # Every log-in, the site's and the admin's, passes the throttle before a password is hashed.
 AUTHENTICATION_BACKENDS = ["games.throttles.ThrottledModelBackend"]
+
+# --- E-mail (docs/accounts.md) -----------------------------------------------------------------
+# EMAIL_URL names the backend (condottiere_site/email_config.py); nothing set: every mail is a
+# file in sent-mail/ beside manage.py, to read in development.
+EMAIL_DEFAULT_FOLDER = BASE_DIR / "sent-mail"
+_email = email_config(env_str("EMAIL_URL"), EMAIL_DEFAULT_FOLDER)
+EMAIL_BACKEND = _email.backend
+EMAIL_HOST, EMAIL_PORT = _email.host, _email.port
+EMAIL_HOST_USER, EMAIL_HOST_PASSWORD = _email.user, _email.password
+EMAIL_USE_TLS, EMAIL_USE_SSL, EMAIL_TIMEOUT = _email.use_tls, _email.use_ssl, _email.timeout
+EMAIL_FILE_PATH = _email.file_path
+DEFAULT_FROM_EMAIL = from_address(env_str("DEFAULT_FROM_EMAIL", "Condottiere <noreply@localhost>"))
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# A verification link works this long; a password reset link, Django's PASSWORD_RESET_TIMEOUT.
+EMAIL_VERIFICATION_SECONDS = 3 * 24 * 3600
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
+# Mails a person may ask for (password resets and verification links together) per address and
+# per client address in a window (games/account_email.py); 0: no limit.
+ACCOUNT_MAILS_PER_ADDRESS = env_int("ACCOUNT_MAILS_PER_ADDRESS", 3)
+ACCOUNT_MAILS_PER_IP = env_int("ACCOUNT_MAILS_PER_IP", 10)
+ACCOUNT_MAIL_WINDOW_MINUTES = env_int("ACCOUNT_MAIL_WINDOW_MINUTES", 60, minimum=1)
 
 # --- Languages ------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
