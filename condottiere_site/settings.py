@@ -322,3 +322,8 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
 }
+
+# --- The Bot API (games/botapi, docs/bot-api.md) ------------------------------------------------
+# A bot account's browser log-in is refused with a clear message, before any password hash;
+# every other log-in goes on to the throttled backend as before.
+AUTHENTICATION_BACKENDS = ["games.botapi.auth.RefuseBotAccountLogin", *AUTHENTICATION_BACKENDS]
