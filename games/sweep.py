@@ -1,5 +1,5 @@
 """One sweep over what is due: turn deadlines long past, bot turns that stalled, tables whose wait
-for players is over.
+for players is over, matches whose next game is overdue.
 
 Each of these is announced as a job when it becomes due (games.jobs). A job can be lost with the
 broker or a restart; the game would then wait for ever. The sweep runs every few seconds (Celery
@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from games import jobs
 from games.actors.choosing import acting_seat
+from games.matches.services import NEXT_GAME_JOB, overdue_game_ids
 from games.models import Game
 
 log = logging.getLogger(__name__)
@@ -123,4 +124,14 @@ def sweep(now=None) -> dict[str, list[int]]:
         "turn_expiry": overdue_turns(now),
         "bot_turn": stalled_bot_turns(now),
         "autofill": due_autofills(now),
+        NEXT_GAME_JOB: due_match_games(now),
     }
+
+
+def due_match_games(now) -> list[int]:
+    """Announce again the job of every match whose next game is overdue or whose finished game
+    went unscored. No claim: the job is cheap and, once run, leaves nothing due."""
+    due = overdue_game_ids(now)
+    for game_id in due:
+        jobs.later(NEXT_GAME_JOB, game_id)
+    return due

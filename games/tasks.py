@@ -3,7 +3,8 @@ job port (`games.jobs`) for both runners and as the Celery task "games.<name>".
 
 Who announces each: the services after a commit ("bot_turn", "turn_expiry", "rating"), a bot
 turn ("bot_move", after the bot's pause), the lobby ("autofill"), Celery beat or the embedded
-timer ("sweep"), and the job port itself ("relay", the hops of a long delay).
+timer ("sweep"), a match's finished game and its "next game" timer ("match_next_game"), and the
+job port itself ("relay", the hops of a long delay).
 """
 
 from games import jobs, presence, sweep
@@ -11,6 +12,7 @@ from games.actors.bot_turn import play_bot_move, run_bot_turn
 from games.actors.turn_expiry import expire_turn
 from games.jobs import job
 from games.lobby import autofill_table
+from games.matches.services import NEXT_GAME_JOB, advance
 from games.ratings import rate_and_tell
 
 
@@ -52,6 +54,13 @@ def rating(game_id: int) -> bool:
 def autofill(game_id: int) -> bool:
     """Fill a table's open seats with bots once its wait is over; a no-op before or after."""
     return autofill_table(game_id)
+
+
+@job(NEXT_GAME_JOB)
+def match_next_game(game_id: int) -> str:
+    """A game of a match is over, or its "next game" timer ran out: score the game once, and
+    open the match's next game when everyone is ready or the timer is over (games.matches)."""
+    return advance(game_id)
 
 
 @job("sweep")

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.bot_names import level_with_description
 from games.lobby import AUTOFILL_SECONDS, DEFAULT_BOT_LEVEL, SeatPlan, bot_levels
+from games.matches.models import NEXT_GAME_SECONDS, TARGET_MAX, TARGET_MIN
 
 MAX_SEATS = 6
 
@@ -67,6 +68,48 @@ class OptionsMixin:
         return [self[name] for name in OPTION_LABELS]
 
 
+class MatchMixin:
+    """Playing for Points: the choice and the target score; `match_target()` is None for a
+    single game. [rules] The rulebook advises against Capturing Regions in a match: said here,
+    not forbidden."""
+
+    def add_match_fields(self):
+        self.fields["play_for_points"] = forms.BooleanField(
+            label=_("Play for points"),
+            help_text=_(
+                "A match of several games among the same seats: 1 point per region held at the "
+                "end of each game, 5 more for winning by adjacency. The next game starts when "
+                "everyone is ready, or after %(seconds)d seconds. The rulebook advises against "
+                "Capturing Regions in a match."
+            )
+            % {"seconds": NEXT_GAME_SECONDS},
+            required=False,
+        )
+        self.fields["target"] = forms.IntegerField(
+            label=_("Target score"),
+            help_text=_("Usually 20 or 30; any score from %(low)d to %(high)d.")
+            % {"low": TARGET_MIN, "high": TARGET_MAX},
+            min_value=TARGET_MIN,
+            max_value=TARGET_MAX,
+            initial=20,
+            required=False,
+        )
+
+    def match_fields(self):
+        return [self["play_for_points"], self["target"]]
+
+    def clean_target(self):
+        target = self.cleaned_data.get("target")
+        if self.data.get(self.add_prefix("play_for_points")) and target is None:
+            raise forms.ValidationError(_("Choose the score that ends the match."))
+        return target
+
+    def match_target(self) -> int | None:
+        if not self.cleaned_data.get("play_for_points"):
+            return None
+        return self.cleaned_data["target"]
+
+
 def turn_seconds_field():
     return forms.TypedChoiceField(
         label=_("Turn timer"),
@@ -84,7 +127,7 @@ def level_field(label, required=True):
     )
 
 
-class PlayAgainstBotsForm(OptionsMixin, forms.Form):
+class PlayAgainstBotsForm(MatchMixin, OptionsMixin, forms.Form):
     bots = forms.TypedChoiceField(
         label=_("Number of bots"),
         choices=[(n, str(n)) for n in range(1, 6)],
@@ -97,6 +140,7 @@ class PlayAgainstBotsForm(OptionsMixin, forms.Form):
         self.fields["level"] = level_field(_("Bot level"))
         self.fields["turn_seconds"] = turn_seconds_field()
         self.add_option_fields()
+        self.add_match_fields()
 
 
 class PlayNowForm(OptionsMixin, forms.Form):
@@ -119,7 +163,7 @@ class PlayNowForm(OptionsMixin, forms.Form):
         self.add_option_fields()
 
 
-class CreateTableForm(OptionsMixin, forms.Form):
+class CreateTableForm(MatchMixin, OptionsMixin, forms.Form):
     """A table of 2–6 seats; each seat is you, open, a bot of some level, or kept for someone."""
 
     players = forms.TypedChoiceField(
@@ -134,6 +178,7 @@ class CreateTableForm(OptionsMixin, forms.Form):
         self.creator = creator
         self.fields["turn_seconds"] = turn_seconds_field()
         self.add_option_fields()
+        self.add_match_fields()
         for index in range(MAX_SEATS):
             self.fields[f"seat_{index}_kind"] = forms.ChoiceField(
                 label=_("Who sits here"),

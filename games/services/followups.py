@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import jobs
 from games.engine import current_player
+from games.matches.models import MatchGame
 from games.models import Game, Seat
 
 from .frames import STANDIN_LEVEL
@@ -59,6 +60,8 @@ def after_change(
     if finished:
         notify_lobby_now()
         jobs.later("rating", game_id)
+        if MatchGame.objects.filter(game_id=game_id).exists():
+            jobs.later("match_next_game", game_id)  # score it; the match's next game (#15)
         return
     announce_next(game_id, version, next_turn)
 

@@ -17,6 +17,7 @@ from games.board_words import game_labels, reason_labels
 from games.bot_names import level_name
 from games.forms.history import HistoryFilterForm, ImportRecordForm
 from games.forms.tables import OPTION_LABELS
+from games.matches.records import import_match_record, is_match_record
 from games.models import SEAT_COLOUR_LABELS, Game, Seat
 from games.records import RecordError, import_record, record_for
 from games.replay import replay_payload
@@ -145,8 +146,15 @@ def import_record_page(request):
     """Upload or paste a record; a valid one is saved as an imported game and replayed."""
     form = ImportRecordForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
+        record = form.cleaned_data["record"]
         try:
-            game = import_record(form.cleaned_data["record"], request.user)
+            if is_match_record(record):  # a match's record: its games and its facts (#15)
+                match = import_match_record(record, request.user)
+                messages.success(
+                    request, _("The record was imported as match #%(id)s.") % {"id": match.pk}
+                )
+                return redirect("match", match_id=match.pk)
+            game = import_record(record, request.user)
         except RecordError as error:
             form.add_error(None, str(error))
         else:

@@ -2,6 +2,9 @@
 // it says the game is over, so every seat and spectator gets them live, without a reload. The
 // page's [data-game-over] box carries the URLs, the words and a CSRF token (the same for every
 // visitor: who may ask for a rematch is read from the frame, and checked again by the server).
+// A game of a match adds the match's standings and "Ready for the next game" (match.js).
+
+import { showMatch } from "./match.js";
 
 function link(href, text, focusKey, secondary = true) {
   const anchor = document.createElement("a");
@@ -60,4 +63,5 @@ export function renderGameOver(root, game) {
   controls.append(link(box.dataset.lobbyUrl, box.dataset.labelLobby, "lobby"));
   if (finished) controls.append(link(box.dataset.replayUrl, box.dataset.labelReplay, "replay"));
   box.querySelector("[data-game-over-controls]").replaceChildren(controls);
+  if (finished) showMatch(box, game.id);
 }

@@ -1,0 +1,141 @@
+// A game of a match, once it is over: the standings so far, "Ready for the next game" and the
+// next game's countdown, or the match's result. Read from /matches/of-game/<id>.json (the words
+// come with it, in the page's language), polled while the match waits between two games; a
+// seated player whose next game has started is taken there.
+
+const POLL_MS = 2000;
+
+function format(template, values) {
+  return template.replace(/%\((\w+)\)s/g, (_, key) => String(values[key] ?? ""));
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function names(match, seats) {
+  return seats.map((index) => match.seats[index]?.name ?? "").join(", ");
+}
+
+function standings(match, labels) {
+  const table = element("table", "match-standings");
+  const head = table.createTHead().insertRow();
+  head.append(element("th", "", ""));
+  for (const seat of match.seats) {
+    const cell = element("th", "", seat.name);
+    cell.dataset.seatColour = String(seat.index);
+    head.append(cell);
+  }
+  const body = table.createTBody();
+  for (const game of match.games) {
+    const row = body.insertRow();
+    row.append(element("th", "", game.decider ? labels.decider : format(labels.game, { number: game.number })));
+    for (const seat of match.seats) {
+      const won = game.winners.includes(seat.index) ? " ★" : "";
+      const value = game.decider ? (won ? "★" : "") : game.points ? `${game.points[seat.index]}${won}` : "…";
+      row.append(element("td", "", value.trim()));
+    }
+  }
+  const foot = table.createTFoot().insertRow();
+  foot.append(element("th", "", labels.total));
+  for (const value of match.totals) foot.append(element("td", "", String(value)));
+  return table;
+}
+
+function readyButton(match, labels, csrf, redraw) {
+  const button = element("button", "button", match.next_is_decider ? labels.ready_decider : labels.ready);
+  button.type = "button";
+  button.dataset.focusKey = "match-ready";
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const response = await fetch(match.ready_url, {
+      method: "POST",
+      headers: { "X-CSRFToken": csrf, Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      button.disabled = false;
+      button.after(element("p", "form-errors", data.message ?? ""));
+      return;
+    }
+    redraw(data.match);
+  });
+  return button;
+}
+
+function status(match, labels, gameId) {
+  if (match.status === "finished") {
+    return element("p", "match__result", format(labels.won, { names: names(match, match.result.winners) }));
+  }
+  if (match.status === "aborted") return element("p", "match__result", labels.aborted);
+  if (match.current_game !== gameId) {
+    const link = element("a", "button", labels.next_game);
+    link.href = match.current_game_url;
+    link.dataset.focusKey = "match-next-game";
+    return link;
+  }
+  const line = element("p", "match__next");
+  if (match.next_is_decider) line.append(element("span", "", format(labels.tied, { names: names(match, match.next_players) }) + " "));
+  const seconds = Math.max(0, Math.ceil((match.next_game_at - Date.now()) / 1000));
+  line.append(element("span", "", format(labels.starts_in, { seconds })));
+  line.dataset.countdown = "";
+  return line;
+}
+
+export function showMatch(box, gameId) {
+  const place = box.querySelector("[data-match-box]") ?? box.appendChild(element("div", "match-box"));
+  place.dataset.matchBox = "";
+  const csrf = box.querySelector("input[name=csrfmiddlewaretoken]")?.value ?? "";
+  let labels = null;
+  let timer = null;
+  let drawn = "";
+
+  function draw(match) {
+    if (!match) return;
+    clearTimeout(timer);
+    if (match.status === "playing") timer = setTimeout(poll, POLL_MS);
+    // Redrawn only when the match changed (the focus stays on the button); the countdown ticks.
+    const key = JSON.stringify([match.status, match.current_game, match.totals, match.ready, match.next_game_at]);
+    if (key === drawn) {
+      place.querySelector("[data-countdown]")?.replaceWith(status(match, labels, gameId));
+      return;
+    }
+    drawn = key;
+    const seated = match.you !== null && match.you !== undefined;
+    if (match.current_game !== gameId && seated && match.games.at(-1)?.seats.includes(match.you)) {
+      window.location.assign(match.current_game_url);
+      return;
+    }
+    const title = element("h3", "match-box__title");
+    const link = element("a", "", format(labels.title, { target: match.target }));
+    link.href = match.url;
+    title.append(link);
+    const parts = [title, standings(match, labels), status(match, labels, gameId)];
+    if (match.can_ready) {
+      parts.push(match.ready.includes(match.you) ? element("p", "muted", labels.you_are_ready) : readyButton(match, labels, csrf, draw));
+    }
+    place.replaceChildren(...parts);
+    place.dataset.matchStatus = match.status;
+  }
+
+  async function poll() {
+    try {
+      const response = await fetch(`/matches/of-game/${gameId}.json`, { credentials: "same-origin" });
+      const data = await response.json();
+      if (!data.match) {
+        place.remove();
+        return;
+      }
+      labels = data.labels;
+      draw(data.match);
+    } catch {
+      timer = setTimeout(poll, POLL_MS * 2);
+    }
+  }
+
+  poll();
+}
