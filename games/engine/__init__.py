@@ -60,6 +60,9 @@ from .options import Options
 from .record import final_result
 from .setup import new_game
 
+# Showing cards to another seat, at any time (not a move: see show.py).
+from .show import IllegalShow, apply_show, is_show, show_cards
+
 # The state and its phases (`state.phase`, read-only for bots).
 from .state import (
     BATTLE,
@@ -89,6 +92,10 @@ __all__ = [
     "winners",
     "view_for",
     "determinize",
+    "show_cards",
+    "apply_show",
+    "is_show",
+    "IllegalShow",
     "match_points",
     # the board and the cards
     "REGIONS",

@@ -16,6 +16,7 @@ from .board import largest_group, owned_mask
 from .cards import COURTESAN, DECK_KINDS, line_strengths
 from .options import BIGGER_KINGDOMS, CAPTURING_REGIONS, DRAW_AFTER_BATTLE, HIDDEN_CARDS
 from .piles import discard_pile_size, draw_cards, shuffled
+from .shown import forget_all
 from .state import (
     BY_ADJACENCY,
     BY_FINAL_BATTLE,
@@ -236,6 +237,7 @@ def _start_final_battle(ns, tied):
     ns.dead = ()
     ns.hidden_discards = empty_lines(n)
     ns.known = empty_lines(n)
+    forget_all(ns)
     ns.deck = shuffled(ns, DECK_KINDS)
     leader = next((ns.token + step) % n for step in range(n) if (ns.token + step) % n in tied)
     for step in range(n):

@@ -5,6 +5,7 @@ from .aftermath import advance, conclude, start_turn
 from .cards import BISHOP, FACE_DOWN_KINDS, SCARECROW, SPRING, SURRENDER, WINTER
 from .options import CAPTURING_REGIONS, HIDDEN_CARDS
 from .piles import add_to_hand, remove_from_hand
+from .shown import forget_played
 from .state import BATTLE
 
 
@@ -57,6 +58,8 @@ def play(ns, seat, kind, arg):
     remove_from_hand(ns, seat, kind)
     face_down = bool(ns.opts & HIDDEN_CARDS) and kind in FACE_DOWN_KINDS
     _forget_known(ns, seat, kind, face_down)
+    if ns.shown:
+        forget_played(ns, seat, kind, face_down)
     if seat == ns.defender:
         ns.defender_played = 1
     line = _turn_up(ns, seat, ns.lines[seat]) if ns.opts & HIDDEN_CARDS else ns.lines[seat]

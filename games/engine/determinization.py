@@ -5,11 +5,13 @@ top of their known cards), the other face-down line cards, the deck, and the res
 discard pile (face down, as `dead`). The constraint the view implies is respected: a face-down
 card is of a kind played face down. [ruling] The hand-discard step implies nothing about a hand:
 every seat with cards is asked (Mercenary or not) and is shown; a seat that declined may hold
-Mercenaries or not, and one that discarded (it held none) has an empty hand.
+Mercenaries or not, and one that discarded (it held none) has an empty hand. [rules] Cards a
+seat was shown (show.py) are in that hand, as a Scarecrow's take-back is: the hidden cards are
+drawn around them.
 """
 
 from .board import REGION_INDEX
-from .cards import COPIES, FACE_DOWN_KINDS, KIND
+from .cards import CODES, COPIES, FACE_DOWN_KINDS, KIND
 from .options import Options
 from .piles import set_hand
 from .state import PHASE_NAMES, VICTORY_NAMES, blank_state, clone
@@ -69,13 +71,40 @@ def _public_fields(state, view):
     state.current = -1 if view["current_player"] is None else view["current_player"]
 
 
+def _fixed_cards(player):
+    """The kinds a hand certainly holds: the multiset union of what everybody knows (a
+    Scarecrow's take-back) and what it showed this viewer (either may be the same card)."""
+    counts = [0] * 15
+    for known in (player["known_hand"], player.get("shown_to_you", ())):
+        kinds = _kinds(known)
+        for kind in set(kinds):
+            counts[kind] = max(counts[kind], kinds.count(kind))
+    return [kind for kind in range(15) for _ in range(counts[kind])]
+
+
+def _shown_entries(view, viewer):
+    """`state.shown` as far as the viewer knows it: what others showed it, what it showed."""
+    if viewer is None:
+        return ()
+    entries = [
+        (player["seat"], viewer, tuple(sorted(_kinds(player["shown_to_you"]))))
+        for player in view["players"]
+        if player.get("shown_to_you")
+    ]
+    entries += [
+        (viewer, shown["to"], tuple(sorted(_kinds(shown["cards"]))))
+        for shown in view.get("shown_by_you", ())
+    ]
+    return tuple(sorted(entries))
+
+
 def _unseen_pool(view, viewer):
     counts = list(COPIES)
     seen = list(view["discards"])
     for player in view["players"]:
         seen.extend(card for card in player["line"] if card != _HIDDEN)
         if player["seat"] != viewer:
-            seen.extend(player["known_hand"])
+            seen.extend(CODES[kind] for kind in _fixed_cards(player))
     if viewer is not None:
         seen.extend(view["hand"])
         seen.extend(view["own_discards"])
@@ -111,12 +140,13 @@ def _prepare(view):
         if seat == viewer:
             set_hand(template, seat, _kinds(view["hand"]))
         else:
-            known = _kinds(player["known_hand"])
-            others.append((seat, known, player["hand_size"] - len(known)))
+            fixed = _fixed_cards(player)
+            others.append((seat, fixed, player["hand_size"] - len(fixed)))
     if viewer is not None:
         own = [()] * n
         own[viewer] = tuple(_kinds(view["own_discards"]))
         template.hidden_discards = tuple(own)
+    template.shown = _shown_entries(view, viewer)
     pool = _unseen_pool(view, viewer)
     return template, pool, hidden_face_down, others, view["deck_size"]
 

@@ -20,14 +20,17 @@ from .api import apply_action, current_player, winners
 from .moves import DISCARD_NO, legal_moves
 from .options import Options
 from .setup import new_game
+from .show import apply_show, is_show
 from .state import DISCARD_HAND, GameState
 from .visibility import view_for
 
 FORMAT = "condottiere-game-record"
 # Version 2: every seat with cards is asked in the hand-discard step (version 1: only the seats
 # without Mercenary were). A version-1 record is read through `upgrade_discard_asks`.
-VERSION = 2
-READABLE_VERSIONS = (1, 2)
+# Version 3: the actions may include shows (`{"type": "show", ...}`, by any seat at any time,
+# show.py). A version-2 record holds none, so it reads as it is.
+VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 DECLINE = {"type": "discard_hand", "discard": False}
 MAX_ACTIONS = 5000
 SEED_RANGE = range(-(2**63), 2**63)
@@ -76,6 +79,11 @@ def _replayed_step(state: GameState, number: int, seat: int, action: dict) -> Ga
     expected = current_player(state)
     if expected is None:
         raise ReplayError(f"action {number}: the game was already over")
+    if is_show(action):  # any seat may show cards, whoever's turn it is
+        try:
+            return apply_show(state, seat, action)
+        except IllegalAction as error:
+            raise ReplayError(f"action {number} ({action!r}) is illegal: {error}") from None
     if seat != expected:
         raise ReplayError(f"action {number}: seat {seat} acted, but it was seat {expected}'s turn")
     try:

@@ -9,6 +9,7 @@ from .battle import start_battle
 from .cards import DECK_KINDS
 from .options import DRAW_AFTER_BATTLE
 from .piles import draw_cards, expand, set_hand, shuffled
+from .shown import forget_all, forget_hand
 from .state import DISCARD_HAND, KEEP
 
 
@@ -53,6 +54,7 @@ def discard_hand(ns, seat, discard):
         hidden[seat] = hidden[seat] + tuple(expand(ns.hands[seat]))
         ns.hidden_discards = tuple(hidden)
         set_hand(ns, seat, ())
+        forget_hand(ns, seat)
     _ask_discard(ns, position_from_token(ns, seat))
 
 
@@ -88,6 +90,7 @@ def _new_round(ns):
     ns.dead = ()
     ns.hidden_discards = empty_lines(ns.n)
     ns.known = empty_lines(ns.n)
+    forget_all(ns)
     for position in range(ns.n):
         seat = (ns.token + position) % ns.n
         draw_cards(ns, seat, 10 + ns.counts[seat] - ns.sizes[seat])

@@ -44,7 +44,11 @@ FIELDS = (
     "victory",  # NO_VICTORY, BY_TOTAL, ...
     "final_players",  # seats in the final battle, () otherwise
     "last_battle",  # (winner or -1, strengths tuple, region) of the last concluded battle, or None
+    "shown",  # (owner, viewer, sorted kinds) triples: cards shown to a viewer (show.py); () if none
 )
+# Fields that a state's JSON may leave out when they hold their default: games stored before the
+# field existed still load, and a game with nothing shown keeps the very same JSON as before.
+OPTIONAL_FIELDS = {"shown": ()}
 
 
 def _to_tuples(value):
@@ -75,11 +79,16 @@ class GameState:
 
     def to_json(self):
         """Lossless JSON text of the whole state (secret: for persistence only)."""
-        return json.dumps({name: getattr(self, name) for name in FIELDS}, separators=(",", ":"))
+        data = {
+            name: getattr(self, name)
+            for name in FIELDS
+            if name not in OPTIONAL_FIELDS or getattr(self, name) != OPTIONAL_FIELDS[name]
+        }
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text):
-        data = json.loads(text)
+        data = {**OPTIONAL_FIELDS, **json.loads(text)}
         missing = set(FIELDS) - set(data)
         if missing:
             raise ValueError(f"state JSON lacks {sorted(missing)}")
@@ -136,5 +145,6 @@ def blank_state(n, opts, seed):
     state.victory = NO_VICTORY
     state.final_players = ()
     state.last_battle = None
+    state.shown = ()
     state._moves = None
     return state

@@ -6,6 +6,7 @@ from .board import REGIONS, largest_group_mask, owned_mask
 from .cards import CODES, line_strengths
 from .options import Options
 from .piles import discard_pile_size, expand
+from .shown import shown_by, shown_to
 from .state import BATTLE, FINAL_BATTLE, PHASE_NAMES, VICTORY_NAMES
 
 HIDDEN = "hidden"
@@ -18,7 +19,7 @@ def _codes(kinds):
     return [CODES[kind] for kind in kinds]
 
 
-def _player(state, seat, viewer, announced):
+def _player(state, seat, viewer, announced, shown):
     in_battle = state.phase in BATTLE_PHASES
     line = _codes(state.lines[seat])
     face_down = None
@@ -34,8 +35,17 @@ def _player(state, seat, viewer, announced):
         "strength": announced[seat],
         "regions": state.counts[seat],
         "known_hand": _codes(state.known[seat]),
+        "shown_to_you": _codes(shown.get(seat, ())),
         "chain": _chain(state, seat),
     }
+
+
+def _shown_by_you(state, seat):
+    """The cards this seat has shown that are still known to be in its hand, per viewer."""
+    if not state.shown:
+        return []
+    shown = shown_by(state, seat)
+    return [{"to": viewer, "cards": _codes(kinds)} for viewer, kinds in shown.items()]
 
 
 def _chain(state, seat):
@@ -64,17 +74,20 @@ def view_for(state, seat):
     """[ruling] Everything `seat` may know (None: a spectator) and nothing that would reveal
     another hand, a face-down card or the deck order. Whoever acts is public, in every phase:
     [ruling] in the hand-discard step every seat with cards is asked, so who is asked reveals
-    nothing about a hand. [rules] Hidden Cards: the announced strength counts face-up cards only."""
+    nothing about a hand. [rules] Hidden Cards: the announced strength counts face-up cards only.
+    [rules] Shown cards (show.py): each player's `shown_to_you` lists what it showed this seat
+    (still in its hand); `shown_by_you`, what this seat showed, per viewer."""
     if seat is not None and (isinstance(seat, bool) or seat not in range(state.n)):
         raise ValueError(f"no seat {seat!r} in a {state.n}-player game")
     announced = line_strengths(state.lines)
+    shown = shown_to(state, seat) if seat is not None and state.shown else {}
     current = None if state.current < 0 else state.current
     view = {
         "phase": PHASE_NAMES[state.phase],
         "current_player": current,
         "seat": seat,
         "hand": None if seat is None else _codes(expand(state.hands[seat])),
-        "players": [_player(state, other, seat, announced) for other in range(state.n)],
+        "players": [_player(state, other, seat, announced, shown) for other in range(state.n)],
         "region": None if state.region < 0 else REGIONS[state.region],
         "condottiere": state.token,
         "pope": None if state.pope < 0 else REGIONS[state.pope],
@@ -94,6 +107,7 @@ def view_for(state, seat):
     }
     if seat is not None:
         view["own_discards"] = _codes(state.hidden_discards[seat])
+        view["shown_by_you"] = _shown_by_you(state, seat)
         if current == seat:
             view["legal_actions"] = legal_actions(state)
     return view
