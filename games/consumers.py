@@ -16,6 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games import presence
+from games.chat.sockets import CHAT_FRAMES, ChatSocket, check_chat_frame
 from games.database_refusals import DATABASE_BUSY, database_refused
 from games.database_threads import in_database_thread
 from games.latest_tables import latest_tables
@@ -29,6 +30,7 @@ from games.services import (
 )
 from games.services.errors import NotSeated
 from games.services.notify import remember_socket_loop
+from games.services.table_talk import room_for, submit_show
 from games.socket_language import language_of
 from games.socket_limits import (
     CLOSE_RATE_LIMITED,
@@ -73,9 +75,26 @@ def parse_frame(text: str | None, data: bytes | None = None) -> dict:
     elif kind == "standin":
         if not isinstance(frame.get("on"), bool):
             raise MalformedFrame(_("A standin frame needs 'on': true or false."))
+    elif kind == "show":
+        check_show_frame(frame)
+    elif kind in CHAT_FRAMES:
+        check_chat_frame(frame)
     elif not isinstance(kind, str) or kind not in ("sync", "ping"):
         raise MalformedFrame(_("Unknown frame type."))
     return frame
+
+
+def check_show_frame(frame: dict) -> None:
+    """A show frame's shape (the engine judges the cards): `to` a seat number or null, `cards`
+    a list, `expected_version` a whole number."""
+    to = frame.get("to", "missing")
+    if not (to is None or (isinstance(to, int) and not isinstance(to, bool))):
+        raise MalformedFrame(_("A show frame needs 'to': a seat number, or null for everyone."))
+    if not isinstance(frame.get("cards"), list):
+        raise MalformedFrame(_("A show frame needs 'cards', a list of card codes."))
+    version = frame.get("expected_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise MalformedFrame(_("A show frame needs 'expected_version', a whole number."))
 
 
 @dataclass(frozen=True)
@@ -95,7 +114,7 @@ class Wanted:
         return Wanted(max(self.at_least, other.at_least), max(afters) if afters else None)
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(ChatSocket, AsyncJsonWebsocketConsumer):
     game_id: int
     group: str
     seat: int | None = None
@@ -136,6 +155,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         self.heartbeat = await presence.socket_opened(self.channel_name, user, self.game_id)
         await self.send_state()
+        # Table talk: seats hear the players' room, everyone else the spectators' room.
+        await self.join_chat(self.game_id, room_for(status, self.seat), self.seat)
         await in_database_thread(resume_stalled_bot_turn)(self.game_id)
 
     async def claim_slot(self) -> bool:
@@ -153,6 +174,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             self.refresh_task.cancel()
         if self.slot is not None:
             await self.slot.release()
+        await self.leave_chat()
         if self.joined:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await presence.socket_closed(self.channel_name, self.heartbeat)
@@ -195,6 +217,18 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         except ServiceError as error:
             await self.send_service_error(error)
         # On success the group's notice brings the new state to every socket, this one too.
+
+    async def on_show(self, frame):
+        """Show cards of this seat's hand to one seat (`to`) or to every other seat (null)."""
+        if self.seat is None:
+            await self.send_error(NotSeated.code, str(NotSeated.default_message))
+            return
+        try:
+            await in_database_thread(submit_show)(
+                self.game_id, self.seat, frame["to"], frame["cards"], frame["expected_version"]
+            )
+        except ServiceError as error:
+            await self.send_service_error(error)
 
     async def on_sync(self, frame):
         await self.send_state()

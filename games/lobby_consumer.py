@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 
 from games import presence
 from games.bot_names import condottiere_name
+from games.chat.models import Room
+from games.chat.sockets import CHAT_FRAMES, ChatSocket, check_chat_frame
 from games.database_refusals import DATABASE_BUSY, database_refused
 from games.database_threads import in_database_thread
 from games.lobby import WATCHABLE_GAMES
@@ -155,12 +157,13 @@ def tables_frame(user_id=None) -> dict:
     }
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(ChatSocket, AsyncJsonWebsocketConsumer):
     """Anyone may watch the lobby; a logged-in user's own seats are marked in their frames.
 
-    The one frame a client may send is `{"type": "sync"}`. Each one costs a read of every listed
-    table, so the lobby's flood limit is tighter than a game socket's; anything else is answered
-    with an error frame (docs/protocol.md, section 12)."""
+    A client may send `{"type": "sync"}`. Each one costs a read of every listed table, so the
+    lobby's flood limit is tighter than a game socket's. A table's page also talks in the
+    table's chat room: `{"type": "chat_join", "table": id}`, then the chat frames (games/chat/
+    sockets.py). Anything else is answered with an error frame (docs/protocol.md, section 12)."""
 
     heartbeat: asyncio.Task | None = None  # set once the socket is recorded (games.presence)
     slot: SocketSlot | None = None  # this socket's place under the caps on open sockets
@@ -187,6 +190,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         await self.send_tables()
 
     async def disconnect(self, code):
+        await self.leave_chat()
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
         if self.slot is not None:
             await self.slot.release()
@@ -208,11 +212,34 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         except FrameRefused as error:
             await self.send_error(error.code, error.message)
             return
-        # The only request a client makes: "send me the list again" (after a wake-up, say).
-        if isinstance(content, dict) and content.get("type") == "sync":
+        kind = content.get("type") if isinstance(content, dict) else None
+        # "Send me the list again" (after a wake-up, say), or a table page's chat.
+        if kind == "sync":
             await self.send_tables_or_say_busy()
+        elif kind == "chat_join":
+            await self.on_chat_join(content)
+        elif kind in CHAT_FRAMES:
+            await self.on_chat_frame(content)
         else:
-            await self.send_error("malformed", _('The lobby only answers {"type": "sync"}.'))
+            await self.send_error(
+                "malformed", _('The lobby answers "sync", "chat_join" and the chat frames.')
+            )
+
+    async def on_chat_join(self, content):
+        table = content.get("table")
+        valid = isinstance(table, int) and not isinstance(table, bool)
+        if not valid or not await in_database_thread(table_exists)(table):
+            await self.send_error("chat_no_room", _("There is no such table."))
+            return
+        await self.join_chat(table, Room.TABLE)
+
+    async def on_chat_frame(self, content):
+        try:
+            check_chat_frame(content)
+        except FrameRefused as error:
+            await self.send_error(error.code, error.message)
+            return
+        await getattr(self, "on_" + content["type"])(content)
 
     async def send_tables_or_say_busy(self):
         try:
@@ -245,6 +272,10 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({**frame, "more_open_tables": more})
             return
         await self.send_json(await in_database_thread(tables_frame)(self.user_id))
+
+
+def table_exists(game_id: int) -> bool:
+    return Game.objects.filter(pk=game_id).exists()
 
 
 class VisitorsTables:

@@ -4,6 +4,8 @@ Computed from the action and the spectator's views before and after it, so that 
 more than the engine lets a spectator see:
 - a card played face down (Hidden Cards) is "hidden";
 - `keep` shows only how many cards were kept; `draw` how many were drawn (hand sizes are public);
+- a `show` (a seat showing cards to another, or to everyone) says how many cards and to whom,
+  never which: those only the viewer's view and the stored action hold;
 - a `discard_hand` says whether the hand was discarded (`discard` true, the cards face down) or
   kept: every seat with cards is asked (rulings, step 4), so keeping reveals nothing;
 - a battle's conclusion (region, winner, strengths) rides on the action that concluded it;
@@ -47,6 +49,8 @@ def _action_record(action: dict, seat: int, after: dict) -> dict:
         return {"type": kind, "count": len(action.get("cards", []))}
     if kind == "draw":
         return {"type": kind, "count": action.get("count", 0)}
+    if kind == "show":  # how many cards and to whom (None: everyone); which ones stay hidden
+        return {"type": kind, "to": action.get("to"), "count": len(action.get("cards", []))}
     return {"type": kind}
 
 

@@ -8,14 +8,19 @@ the rows they need and builds the replay page's frames. The first token holder: 
 `games.game_log`. Export and import of game records: `games.records`.
 """
 
+from bisect import bisect_right
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.board_words import card_labels
+from games.chat.models import ChatMessage
 from games.engine import GameState, Options, new_game, view_for
 from games.engine.record import simulate, verify_log
 from games.game_log import first_seat, logged_actions, seat_info
 from games.models import SEAT_COLOUR_LABELS, Action, Game
+from games.services.good_game import message_entry
+from games.services.table_talk import localized
 
 
 def initial_state(game: Game, first: int) -> GameState:
@@ -85,7 +90,26 @@ def replay_payload(game: Game) -> dict:
         {**action.public, "seq": action.seq, "seat": action.seat}
         for action in Action.objects.filter(game=game, public__isnull=False).order_by("seq")
     ]
-    return {"game": info, "steps": steps, "log": log}
+    return {"game": info, "steps": steps, "log": log, "chat": replay_chat(game)}
+
+
+def replay_chat(game: Game) -> list[dict]:
+    """The game's table talk for its replay (the game is over, so every room is shown, each
+    message marked with its room): the table's room, the players' and the spectators'. `seq` is
+    the number of actions logged when it was written, so the replay shows it at that step.
+    Messages deleted by staff are left out."""
+    times = list(
+        Action.objects.filter(game=game).order_by("seq").values_list("created_at", flat=True)
+    )
+    messages = (
+        ChatMessage.objects.filter(game=game, deleted=False)
+        .select_related("user")
+        .order_by("created_at", "pk")
+    )
+    return [
+        {**localized(message_entry(message)), "seq": bisect_right(times, message.created_at)}
+        for message in messages
+    ]
 
 
 def step_frame(seq: int, state: GameState, seat: int | None, label: str) -> dict:
@@ -136,12 +160,27 @@ class StepLabels:
             if not cards:
                 return _("%(player)s keeps no card") % {"player": player}
             return _("%(player)s keeps %(cards)s") % {"player": player, "cards": cards}
+        if kind == "show":
+            return self.show(player, action)
         if kind == "draw":
             count = action.get("count", 0)
             return ngettext(
                 "%(player)s draws %(count)s card", "%(player)s draws %(count)s cards", count
             ) % {"player": player, "count": count}
         return f"{player}: {kind}"
+
+    def show(self, player: str, action: dict) -> str:
+        """The game is over: the replay may name the cards shown."""
+        cards = ", ".join(self.card(code) for code in action.get("cards", []))
+        to = action.get("to")
+        if to is None:
+            return _("%(player)s shows %(cards)s to everyone") % {"player": player, "cards": cards}
+        target = self.names[to] if isinstance(to, int) and 0 <= to < len(self.names) else str(to)
+        return _("%(player)s shows %(cards)s to %(target)s") % {
+            "player": player,
+            "cards": cards,
+            "target": target,
+        }
 
     def play(self, player: str, action: dict) -> str:
         card = action.get("card")

@@ -41,6 +41,7 @@ from .errors import (
 )
 from .followups import NextTurn, after_change, bot_acts_next, deadline_for
 from .frames import load_state, move_change
+from .good_game import say_good_game
 from .notify import after_commit, notify_lobby_now
 
 log = logging.getLogger(__name__)
@@ -176,6 +177,8 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
             fields["snapshot"],
         )
         after_commit(after_change, game_id, version, finished, next_turn, change)
+        if finished:  # the bots at a table of people say "Good game" (table talk)
+            after_commit(say_good_game, game_id)
     return version
 
 

@@ -1,0 +1,233 @@
+"""Table talk through the one way in: showing cards (a change to the game) and chat (not one).
+
+Showing cards is game knowledge, so it goes like an action: one transaction that locks the game,
+checks the version, applies `show_cards` through the engine, logs the show (its public record
+says how many cards and to whom; `Action.action`, never sent, which ones), saves the snapshot and
+bumps the version. Any seat may show at any time, so whose turn it is does not change and
+neither does the turn's deadline; after the commit the sockets are told and the seat to act (a
+bot's turn, a person's timer) is announced again at the new version, as after a move.
+
+Chat changes no game state: a message is stored (`games.chat`), then sent to its room's group
+after the commit. Rooms: a table waiting in the lobby has one room; a game has the players' room
+(seats only) and the spectators' room (everyone else). Limits: a signed-in author, not silenced
+by staff, at most MAX_LENGTH characters, at most CHAT_BURST messages per CHAT_WINDOW seconds per
+person across all their sockets. Staff may delete a message; anyone may mute anyone (for
+themselves). Bots say nothing but "Good game" when a game they played with people ends
+(good_game.py).
+"""
+
+import time
+
+from django.core.cache import cache
+from django.db import OperationalError, connection, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.chat.models import MAX_LENGTH, ChatMessage, ChatMute, ChatSilence, Phrase, Room
+from games.engine import IllegalShow, apply_show, view_for
+from games.models import Action, Game
+from games.public_log import public_record
+
+from .actions import SQLITE_RETRIES, guarded_update, locked_game_and_seats
+from .errors import GameNotPlaying, IllegalMove, ServiceError, StaleVersion
+from .followups import NextTurn, after_change, bot_acts_next
+from .frames import load_state, move_change
+from .good_game import announce, message_entry, room_group
+from .notify import after_commit, group_send_now
+
+CHAT_BURST, CHAT_WINDOW = 5, 10  # messages per person, seconds
+HISTORY_LENGTH = 100
+
+
+class ChatRefused(ServiceError):
+    code = "chat_refused"
+    default_message = gettext_lazy("The message was not sent.")
+
+    def __init__(self, code: str, message):
+        super().__init__(message)
+        self.code = code
+
+
+# --- Showing cards ---------------------------------------------------------------------------
+
+
+def show_message(error: IllegalShow) -> str:
+    """The engine's refusal of a show, in the player's language."""
+    messages = {
+        "over": _("The game is over: there is nothing left to show."),
+        "self": _("Choose another player to show your cards to."),
+        "target": _("There is no such player at this table."),
+        "not_in_hand": _("You can show only cards you hold."),
+    }
+    return messages.get(error.code, _("Choose one or more cards of your hand to show."))
+
+
+def submit_show(game_id: int, seat: int, to, cards, expected_version: int) -> int:
+    """Seat `seat` shows `cards` to seat `to` (None: every other seat) if the game is still at
+    `expected_version`; the new version. StaleVersion, IllegalMove or GameNotPlaying, changing
+    nothing."""
+    for attempt in range(SQLITE_RETRIES):
+        try:
+            return _show_once(game_id, seat, to, cards, expected_version)
+        except Exception as error:
+            if not _sqlite_busy(error) or attempt == SQLITE_RETRIES - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def _sqlite_busy(error: Exception) -> bool:
+    return isinstance(error, OperationalError) and connection.vendor == "sqlite"
+
+
+def _show_once(game_id, seat, to, cards, expected_version) -> int:
+    action = {"type": "show", "to": to, "cards": cards}
+    with transaction.atomic():
+        game, seats = locked_game_and_seats(game_id)
+        if game.status != Game.Status.PLAYING:
+            raise GameNotPlaying(version=game.version)
+        if game.version != expected_version:
+            raise StaleVersion(version=game.version)
+        state = load_state(game)
+        try:
+            new_state = apply_show(state, seat, action)
+        except IllegalShow as error:
+            raise IllegalMove(show_message(error), version=game.version) from None
+        version = expected_version + 1
+        fields = {
+            "version": version,
+            "snapshot": new_state.to_json(),
+            "turn_deadline": game.turn_deadline,  # a show is not a move: the clock runs on
+        }
+        guarded_update(game_id, expected_version, **fields)
+        public = public_record(action, seat, view_for(state, None), view_for(new_state, None))
+        Action.objects.create(
+            game_id=game_id,
+            seq=version,
+            seat=seat,
+            action=action,
+            public=public,
+            actor=Action.Actor.HUMAN,
+        )
+        change = move_change(seat, version, fields, public, seats)
+        next_turn = NextTurn(
+            bot_acts_next(new_state, seats), game.turn_deadline, game.seed, fields["snapshot"]
+        )
+        after_commit(after_change, game_id, version, False, next_turn, change)
+    return version
+
+
+# --- Chat --------------------------------------------------------------------------------------
+
+
+def room_for(status: str, seat: int | None) -> str:
+    """The room a socket talks in: the table's while it waits, else players' or spectators'."""
+    if status == Game.Status.OPEN:
+        return Room.TABLE
+    return Room.SPECTATORS if seat is None else Room.PLAYERS
+
+
+def localized(entry: dict) -> dict:
+    """The entry with a phrase's text in the active language."""
+    if entry.get("phrase"):
+        return {**entry, "text": str(Phrase(entry["phrase"]).label)}
+    return entry
+
+
+def muted_ids(user) -> set[int]:
+    if user is None or not user.is_authenticated:
+        return set()
+    return set(ChatMute.objects.filter(user=user).values_list("muted_id", flat=True))
+
+
+def history(game_id: int, room: str, user=None) -> list[dict]:
+    """The room's last messages, oldest first, without deleted ones or those of people `user`
+    muted."""
+    muted = muted_ids(user)
+    rows = (
+        ChatMessage.objects.filter(game_id=game_id, room=room, deleted=False)
+        .exclude(user_id__in=muted)
+        .select_related("user")
+        .order_by("-created_at", "-pk")[:HISTORY_LENGTH]
+    )
+    return [localized(message_entry(message)) for message in reversed(list(rows))]
+
+
+def clean_text(text) -> str:
+    if not isinstance(text, str) or not text.strip():
+        raise ChatRefused("chat_empty", _("Write something first."))
+    text = " ".join(text.split())  # one line: no layout tricks with runs of spaces or newlines
+    if len(text) > MAX_LENGTH:
+        raise ChatRefused(
+            "chat_too_long",
+            _("A message has at most %(limit)s characters.") % {"limit": MAX_LENGTH},
+        )
+    return text
+
+
+def allow_rate(user_id: int) -> bool:
+    """At most CHAT_BURST messages per CHAT_WINDOW seconds per person, across every socket and
+    process (fixed windows in the shared cache)."""
+    window = int(time.time() // CHAT_WINDOW)
+    key = f"chat-rate:{user_id}:{window}"
+    if cache.add(key, 1, timeout=CHAT_WINDOW * 2):
+        return True
+    return cache.incr(key) <= CHAT_BURST
+
+
+def post_message(game_id: int, user, seat: int | None, room: str, text) -> dict:
+    """Store a person's message and send it to its room after the commit; the entry.
+    ChatRefused (nothing stored) when it may not be posted."""
+    if user is None or not user.is_authenticated:
+        raise ChatRefused("chat_login", _("Log in to chat."))
+    text = clean_text(text)
+    if ChatSilence.objects.filter(user=user).exists():
+        raise ChatRefused("chat_silenced", _("You may not chat: the staff have silenced you."))
+    if not allow_rate(user.pk):
+        raise ChatRefused("chat_rate_limited", _("Too many messages: wait a few seconds."))
+    with transaction.atomic():
+        message = ChatMessage.objects.create(
+            game_id=game_id, room=room, user=user, seat=seat, text=text
+        )
+        entry = message_entry(message)
+        after_commit(announce, game_id, room, entry)
+    return entry
+
+
+def delete_message(user, message_id) -> None:
+    """Staff hide a message everywhere (kept, marked deleted, for the record of moderation)."""
+    if user is None or not user.is_authenticated or not user.is_staff:
+        raise ChatRefused("chat_not_staff", _("Only staff may delete messages."))
+    message = ChatMessage.objects.filter(pk=message_id).first() if _is_id(message_id) else None
+    if message is None:
+        raise ChatRefused("chat_no_message", _("There is no such message."))
+    hide_messages([message])
+
+
+def hide_messages(messages) -> None:
+    """Mark messages deleted and tell their rooms (the admin's action uses it too)."""
+    with transaction.atomic():
+        for message in messages:
+            ChatMessage.objects.filter(pk=message.pk).update(deleted=True)
+            group = room_group(message.game_id, message.room)
+            after_commit(group_send_now, group, {"type": "chat.deleted", "id": message.pk})
+
+
+def silence(user, by=None, reason: str = "") -> None:
+    """Staff silence `user` site-wide (they may still read)."""
+    ChatSilence.objects.get_or_create(user=user, defaults={"created_by": by, "reason": reason})
+
+
+def set_mute(user, muted_id, on: bool) -> None:
+    if user is None or not user.is_authenticated:
+        raise ChatRefused("chat_login", _("Log in to chat."))
+    if not _is_id(muted_id) or muted_id == user.pk:
+        raise ChatRefused("chat_no_user", _("There is no such person to mute."))
+    if on:
+        ChatMute.objects.get_or_create(user=user, muted_id=muted_id)
+    else:
+        ChatMute.objects.filter(user=user, muted_id=muted_id).delete()
+
+
+def _is_id(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
