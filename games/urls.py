@@ -1,3 +1,4 @@
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from .views import accounts, game, history, home, players, ratings, rules, staff, tables
@@ -14,6 +15,33 @@ urlpatterns = [
         name="password_change",
     ),
     path("accounts/profile/", players.own_profile, name="profile"),
+    # Accounts people can keep (docs/accounts.md): an e-mail address verified by a link,
+    # password reset by mail (Django's views), and deleting one's account.
+    path("accounts/email/", players.email_change, name="email_change"),
+    path("accounts/email/resend/", players.email_resend, name="email_resend"),
+    path("accounts/email/remove/", players.email_remove, name="email_remove"),
+    path("accounts/email/verify/<str:token>/", accounts.verify_email, name="email_verify"),
+    path("accounts/delete/", players.account_delete, name="account_delete"),
+    path(
+        "accounts/password/reset/",
+        accounts.ThrottledPasswordResetView.as_view(),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("players/<str:username>/", players.player_profile, name="player"),
     # Pages that play.
     path("play/", tables.play_against_bots, name="play"),

@@ -1,4 +1,5 @@
-"""Signing up, logging out and changing a password, on top of Django's auth views.
+"""Signing up, logging out, changing and resetting a password, verifying an e-mail address,
+on top of Django's auth views.
 
 Each view tells the person what happened through the messages framework, so the base layout
 can show it on whatever page they land on.
@@ -7,14 +8,21 @@ can show it on whatever page they land on.
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.messages.views import SuccessMessageMixin
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
 from django.views.generic import FormView
 
-from games.forms.accounts import SignUpForm, ThrottledAuthenticationForm
+from games.account_email import check_link, count_mail, mail_refusal, send_verification, verify
+from games.forms.accounts import (
+    SignUpForm,
+    ThrottledAuthenticationForm,
+    VerifiedAddressPasswordResetForm,
+)
 from games.next_links import safe_next_url, with_next
 from games.throttles import count_signup, signup_refusal
 
@@ -49,6 +57,8 @@ class SignUpView(FormView):
             self.request,
             _("Welcome, %(name)s! Your account is ready.") % {"name": user.public_name},
         )
+        if user.pending_email:
+            announce_verification_mail(self.request, user)
         return redirect(safe_next_url(self.request, reverse_lazy("home")))
 
     def get_context_data(self, **kwargs):
@@ -92,3 +102,90 @@ class PasswordChangeWithMessageView(SuccessMessageMixin, auth_views.PasswordChan
 
     success_url = reverse_lazy("profile")
     success_message = gettext_lazy("Your password has been changed.")
+
+
+# --- E-mail address: the verification link (games/account_email.py) ------------------------------
+
+
+def announce_verification_mail(request, user) -> None:
+    """Send the link for the waiting address and say so, or say why it was not sent."""
+    refusal = send_verification(request, user)
+    if refusal:
+        messages.warning(
+            request,
+            _("The verification link was not sent: %(reason)s You can send it from your profile.")
+            % {"reason": refusal.message},
+        )
+    else:
+        messages.info(
+            request,
+            _("We sent a link to %(address)s: follow it to verify the address.")
+            % {"address": user.pending_email},
+        )
+
+
+LINK_PROBLEMS = {
+    "invalid": gettext_lazy(
+        "This verification link is not valid. Copy the whole link from the mail."
+    ),
+    "expired": gettext_lazy(
+        "This verification link has expired. Send a new one from your profile."
+    ),
+    "other_account": gettext_lazy(
+        "This verification link is for another account. Log in as that account to use it."
+    ),
+    "stale": gettext_lazy(
+        "This verification link is for an address that no longer waits to be verified "
+        "(verified already, replaced or removed)."
+    ),
+    "taken": gettext_lazy(
+        "Another account has already verified this address. Remove it from that account "
+        "first, or use another address."
+    ),
+}
+BAD_REQUEST = 400
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def verify_email(request, token):
+    """The link from the mail: a page that names the address, and a button that verifies it.
+    Opening the link changes nothing (mail scanners open links); the POST does."""
+    check = check_link(request.user, token) if request.method == "GET" else None
+    if request.method == "POST":
+        check = verify(request.user, token)
+        if not check.problem:
+            messages.success(
+                request, _("%(address)s is now your verified address.") % {"address": check.address}
+            )
+            return redirect("profile")
+    context = {
+        "token": token,
+        "address": check.address,
+        "problem": LINK_PROBLEMS.get(check.problem),
+    }
+    status = BAD_REQUEST if check.problem else 200
+    return render(request, "accounts/verify_email.html", context, status=status)
+
+
+# --- Password reset: Django's views, to verified addresses only, throttled ------------------------
+
+
+class ThrottledPasswordResetView(auth_views.PasswordResetView):
+    """Django's reset page. It answers the same whether an account has the address or not;
+    mails asked for are counted per address and per client address whatever the answer."""
+
+    form_class = VerifiedAddressPasswordResetForm
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+
+    def form_valid(self, form):
+        address = form.cleaned_data["email"]
+        refusal = mail_refusal(self.request, address)
+        if refusal:
+            form.add_error(None, refusal.message)
+            return self.render_to_response(
+                self.get_context_data(form=form), status=TOO_MANY_REQUESTS
+            )
+        count_mail(self.request, address)
+        return super().form_valid(form)
