@@ -14,14 +14,20 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games import jobs  # noqa: E402
+from games.botapi.websocket_auth import BearerTokenRouter  # noqa: E402
 
 from .routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        # A bot's socket carries its access token (Authorization: Bearer, games/botapi);
+        # a browser's, its session cookie and an Origin of this site.
+        "websocket": BearerTokenRouter(
+            token_app=URLRouter(websocket_urlpatterns),
+            session_app=AllowedHostsOriginValidator(
+                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            ),
         ),
     }
 )

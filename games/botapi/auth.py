@@ -36,5 +36,5 @@ class RefuseBotAccountLogin:
             raise PermissionDenied("bot account")
         return None
 
-    def get_user(self, user_id):
-        return None  # sessions are the next backend's; a bot's sessions died with its password
+    # No get_user(): sessions belong to the next backend (and Django's test client's force_login
+    # picks the first backend that has one). A bot's sessions died with its password anyway.
