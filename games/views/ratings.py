@@ -45,12 +45,19 @@ def leaderboard_rows(ratings) -> list[dict]:
 
 
 def leaderboard(request):
-    """People with at least one rated game, and every bot level, best rating first."""
-    people = by_ordinal(Rating.objects.filter(user__isnull=False, games__gt=0)).select_related(
-        "user"
+    """People with at least one rated game, bot accounts (outside programs playing through the
+    Bot API, games.botapi) apart from them, and every bot level of the site's own, best first."""
+    accounts = Rating.objects.filter(user__isnull=False, games__gt=0).select_related("user")
+    people = by_ordinal(accounts.filter(user__bot_account__isnull=True))[:LEADERBOARD_SIZE]
+    api_bots = by_ordinal(
+        accounts.filter(user__bot_account__isnull=False).select_related("user__bot_account")
     )[:LEADERBOARD_SIZE]
     bots = by_ordinal(Rating.objects.filter(user__isnull=True))
-    context = {"people": leaderboard_rows(people), "bots": leaderboard_rows(bots)}
+    context = {
+        "people": leaderboard_rows(people),
+        "api_bots": leaderboard_rows(api_bots),
+        "bots": leaderboard_rows(bots),
+    }
     return render(request, "ratings/leaderboard.html", context)
 
 

@@ -18,7 +18,8 @@ def is_bot(user) -> bool:
 
 @register.inclusion_tag("botapi/_badge.html")
 def bot_badge(user):
-    """A "Bot" badge after a bot account's name; nothing for a person."""
+    """A "Bot" badge after a bot account's name; nothing for a person. The page links
+    botapi/botapi.css."""
     return {"show": is_bot_account(user)}
 
 

@@ -1,0 +1,21 @@
+"""Bot accounts have their own table on the leaderboard, apart from people and the site's bots."""
+
+from django.test import Client
+
+from games.models import Rating
+
+
+def test_bot_accounts_are_ranked_apart_from_people_and_bot_levels(make_bot, make_user, db):
+    person = make_user("person")
+    bot = make_bot("robot")
+    Rating.objects.create(user=person, mu=25, sigma=8, games=3)
+    Rating.objects.create(user=bot, mu=30, sigma=8, games=3)
+    Rating.objects.create(bot_level="random", mu=20, sigma=8, games=3)
+    response = Client().get("/leaderboard/")
+    people = [row["rating"].user.username for row in response.context["people"]]
+    api_bots = [row["rating"].user.username for row in response.context["api_bots"]]
+    levels = [row["rating"].bot_level for row in response.context["bots"]]
+    assert (people, api_bots, levels) == (["person"], ["robot"], ["random"])
+    page = response.content.decode()
+    table = page[page.index('data-testid="leaderboard-api-bots"') :]
+    assert 'data-username="robot"' in table and 'data-testid="bot-badge"' in table
