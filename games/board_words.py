@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from games.models import SEAT_COLOUR_LABELS
+from games.table_talk_words import table_talk_labels
 
 MERCENARY_VALUES = {"m1": 1, "m2": 2, "m3": 3, "m4": 4, "m5": 5, "m6": 6, "m10": 10}
 SPECIAL_CARDS = (
@@ -62,6 +63,7 @@ def game_labels() -> dict:
             **card_help_labels(),
             **feedback_labels(),
             **insight_labels(),
+            **table_talk_labels(),
         },
         "plurals": {**plural_labels(), **log_event_plurals()},
     }

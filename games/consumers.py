@@ -79,7 +79,7 @@ def parse_frame(text: str | None, data: bytes | None = None) -> dict:
         check_show_frame(frame)
     elif kind in CHAT_FRAMES:
         check_chat_frame(frame)
-    elif not isinstance(kind, str) or kind not in ("sync", "ping"):
+    elif not isinstance(kind, str) or kind not in ("sync", "ping", "chat_join"):
         raise MalformedFrame(_("Unknown frame type."))
     return frame
 
@@ -155,8 +155,9 @@ class GameConsumer(ChatSocket, AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         self.heartbeat = await presence.socket_opened(self.channel_name, user, self.game_id)
         await self.send_state()
-        # Table talk: seats hear the players' room, everyone else the spectators' room.
-        await self.join_chat(self.game_id, room_for(status, self.seat), self.seat)
+        # Table talk, once the client asks (chat_join): seats talk in the players' room,
+        # everyone else in the spectators' room.
+        self.talk_room = room_for(status, self.seat)
         await in_database_thread(resume_stalled_bot_turn)(self.game_id)
 
     async def claim_slot(self) -> bool:
@@ -229,6 +230,9 @@ class GameConsumer(ChatSocket, AsyncJsonWebsocketConsumer):
             )
         except ServiceError as error:
             await self.send_service_error(error)
+
+    async def on_chat_join(self, frame):
+        await self.join_chat(self.game_id, self.talk_room, self.seat)
 
     async def on_sync(self, frame):
         await self.send_state()

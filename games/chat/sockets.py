@@ -21,6 +21,7 @@ from games.services.table_talk import (
     delete_message,
     history,
     localized,
+    may_post,
     muted_ids,
     post_message,
     set_mute,
@@ -74,10 +75,21 @@ class ChatSocket:
     async def send_chat_history(self) -> None:
         game_id, room = self.chat_room
         user = self.chat_user()
-        muted, messages = await in_database_thread(_history_and_mutes)(game_id, room, user)
+        muted, messages, can_post = await in_database_thread(_history_and_mutes)(
+            game_id, room, user
+        )
         self.chat_muted = frozenset(muted)
+        signed_in = user is not None and user.is_authenticated
         await self.send_json(
-            {"type": "chat_history", "room": room, "messages": messages, "muted": sorted(muted)}
+            {
+                "type": "chat_history",
+                "room": room,
+                "messages": messages,
+                "muted": sorted(muted),
+                "you": user.pk if signed_in else None,
+                "staff": signed_in and user.is_staff,
+                "can_post": can_post,
+            }
         )
 
     async def on_chat(self, frame):
@@ -117,5 +129,5 @@ class ChatSocket:
         await self.send_json({"type": "chat_deleted", "id": event["id"]})
 
 
-def _history_and_mutes(game_id: int, room: str, user) -> tuple[set[int], list[dict]]:
-    return muted_ids(user), history(game_id, room, user)
+def _history_and_mutes(game_id: int, room: str, user) -> tuple[set[int], list[dict], bool]:
+    return muted_ids(user), history(game_id, room, user), may_post(user)

@@ -10,7 +10,7 @@ import { renderHand } from "./game/hand.js";
 import { makeTranslator } from "./game/i18n.js";
 import { defenderSeat, renderLines } from "./game/lines.js";
 import { markLastMove, returnFocus } from "./game/feedback.js";
-import { phraseLog, renderLog } from "./game/log.js";
+import { renderLog } from "./game/log.js";
 import { renderGameOver } from "./game/game_over.js";
 import { promptContent } from "./game/prompt.js";
 import { GameSocket, socketUrl } from "./game/socket.js";
@@ -18,6 +18,9 @@ import { factsText, secondsLeft, turnText } from "./game/status.js";
 import { cueTurn } from "./game/turn_cue.js";
 import { createDiscardViewer } from "./game/discards.js";
 import { createVictoryMeter } from "./game/victory.js";
+import { createChatPanel } from "./game/chat.js";
+import { createShowControl, phraseTableLog } from "./game/show.js";
+import { seatFullName } from "./game/i18n.js";
 
 const UNANSWERED_MS = 4000;
 const SILENT_MS = 30000;
@@ -59,16 +62,29 @@ function createGameClient(root) {
   const battlePanel = createBattlePanel(root.querySelector("[data-battle-panel]"), t);
   const victoryMeter = createVictoryMeter(root.querySelector("[data-victory-section]"), parts.svg, t);
   const discardViewer = createDiscardViewer(root.querySelector("[data-discards-section]"), t);
+  // Table talk: the chat panel and the "Show cards" control (they send on the same socket).
+  const chat = createChatPanel(root.querySelector("[data-chat]"), {
+    word: (key, params) => t.ui(key, params),
+    send: (frame) => socket.send(frame),
+    authorName: (message) => chatAuthor(message),
+  });
+  const showControl = createShowControl(root.querySelector("[data-show]"), {
+    t,
+    send: (frame) => socket.send(frame),
+  });
   const socket = new GameSocket(socketUrl(info.wsPath), {
     onFrame: receive,
     onStatus: (status) => {
       root.dataset.socket = status;
+      // Table talk: join this socket's chat room (its history follows) on every (re)connection.
+      if (status === "open") socket.send({ type: "chat_join" });
       parts.connection.textContent = status === "open" ? "" : t.ui(status === "connecting" ? "connecting" : "reconnecting");
     },
   });
 
   function receive(frame) {
     local.lastFrameAt = Date.now();
+    if (chat.receive(frame)) return;
     if (frame.type === "state") {
       const previous = local.frame;
       // Frames on one socket arrive in order; an older version can only be a leftover.
@@ -85,6 +101,15 @@ function createGameClient(root) {
       showError(frame.message || frame.code);
       render();
     }
+  }
+
+  // A seat's message is named after its seat ("Red — alice"; a bot's "Colleoni (bot)").
+  function chatAuthor(message) {
+    const game = local.frame?.game;
+    if (message.seat === null || message.seat === undefined || !game) return message.name;
+    const seat = game.seats?.[message.seat];
+    if (seat && seat.kind === "bot") return t.ui("chat_bot", { name: seatFullName(t, game, message.seat) });
+    return seatFullName(t, game, message.seat);
   }
 
   function showError(message) {
@@ -185,7 +210,8 @@ function createGameClient(root) {
     );
     renderStandin(game);
     renderGameOver(root, game);
-    const logLines = phraseLog(frame.log, t, game);
+    showControl.update(frame);
+    const logLines = phraseTableLog(frame.log, t, game);
     renderLog(parts.log, logLines);
     announce(frame, logLines);
     restoreFocus();

@@ -6,6 +6,8 @@
  * from the page (json_script "lobby-config"), never from this file.
  */
 
+import { createChatPanel, wordsFromDataset } from "./game/chat.js";
+
 const configNode = document.getElementById("lobby-config");
 const config = configNode ? JSON.parse(configNode.textContent) : null;
 const labels = config ? config.labels : {};
@@ -28,7 +30,9 @@ function element(tag, attributes = {}, children = []) {
 
 /* ---- The socket: reconnects with a growing pause, tells the page its state ---------------- */
 
-function connect(onFrame) {
+// `hooks.onOpen(socket)` after each (re)connection, `hooks.onOther(frame)` for frames that are
+// not the table list (a table page's chat).
+function connect(onFrame, hooks = {}) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const url = `${scheme}//${location.host}${config.wsPath}`;
   let pause = 500;
@@ -43,6 +47,7 @@ function connect(onFrame) {
     socket.addEventListener("open", () => {
       pause = 500;
       show(true);
+      hooks.onOpen?.(socket);
     });
     socket.addEventListener("message", (event) => {
       let frame;
@@ -52,6 +57,7 @@ function connect(onFrame) {
         return;
       }
       if (frame && frame.type === "tables") onFrame(frame);
+      else if (frame) hooks.onOther?.(frame);
     });
     socket.addEventListener("close", () => {
       show(false);
@@ -210,6 +216,7 @@ function tablePage() {
   const initialAutofill = Number(autofill.dataset.autofillAt) || null;
   if (initialAutofill) startCountdown(autofill, initialAutofill, null);
   let seenSeated = null;
+  const talk = tableChat(page);
   connect((frame) => {
     const table = frame.tables.find((t) => t.id === config.tableId);
     if (!table) {
@@ -230,7 +237,7 @@ function tablePage() {
     // Join and leave buttons depend on who sits where: reload when that changes for this user.
     if (seenSeated !== null && seenSeated !== table.you) location.reload();
     seenSeated = table.you;
-  });
+  }, talk.hooks);
   const copy = page.querySelector("[data-copy-invite]");
   const link = page.querySelector("[data-invite-link]");
   const done = page.querySelector("[data-copy-done]");
@@ -246,6 +253,30 @@ function tablePage() {
       }
     });
   }
+}
+
+/* ---- A table's chat (static/js/game/chat.js), in the table's room of the lobby socket ------ */
+
+function tableChat(page) {
+  const root = page.querySelector("[data-chat]");
+  let socket = null;
+  const send = (frame) => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  };
+  const panel = root ? createChatPanel(root, { word: wordsFromDataset(root), send }) : null;
+  return {
+    hooks: {
+      onOpen(opened) {
+        socket = opened;
+        if (panel) send({ type: "chat_join", table: config.tableId });
+      },
+      onOther(frame) {
+        panel?.receive(frame);
+      },
+    },
+  };
 }
 
 /* ---- The create-table form: show the seats in play and the fields each kind needs --------- */

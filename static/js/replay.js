@@ -8,7 +8,9 @@ import { renderBoard } from "./game/board.js";
 import { renderHand } from "./game/hand.js";
 import { makeTranslator, seatFullName } from "./game/i18n.js";
 import { renderLines } from "./game/lines.js";
-import { phraseLog, renderLog } from "./game/log.js";
+import { renderLog } from "./game/log.js";
+import { renderChatLog } from "./game/chat.js";
+import { phraseTableLog } from "./game/show.js";
 import { factsText, turnText } from "./game/status.js";
 
 const NO_CHOICES = new Map();
@@ -40,7 +42,7 @@ function createReplay(root) {
     playLabel: root.querySelector("[data-play-label]"),
     error: root.querySelector("[data-error]"),
   };
-  const replay = { game: null, steps: [], log: [], step: 0, timer: null };
+  const replay = { game: null, steps: [], log: [], chat: [], step: 0, timer: null };
 
   function last() {
     return replay.steps.length - 1;
@@ -95,7 +97,11 @@ function createReplay(root) {
     renderLines(parts.lines, { view, game, t });
     renderHands(frame, game);
     const shownLog = replay.log.filter((entry) => entry.seq <= frame.seq);
-    renderLog(parts.log, phraseLog(shownLog, t, game));
+    renderLog(parts.log, phraseTableLog(shownLog, t, game));
+    renderChatLog(root.querySelector("[data-replay-chat] [data-chat-list]"), replay.chat.filter((message) => message.seq <= frame.seq), {
+      word: (key, params) => t.ui(key, params),
+      authorName: (message) => (message.seat === null || message.seat === undefined ? message.name : seatFullName(t, game, message.seat)),
+    });
     parts.slider.value = String(replay.step);
     parts.where.textContent = fill(words.step, { step: replay.step, total: last() });
     parts.label.textContent = frame.label;
@@ -196,6 +202,7 @@ function createReplay(root) {
       replay.game = data.game;
       replay.steps = data.steps;
       replay.log = data.log;
+      replay.chat = data.chat ?? [];
     } catch (error) {
       root.dataset.state = "failed";
       parts.error.hidden = false;
