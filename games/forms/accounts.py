@@ -52,7 +52,7 @@ class SignUpForm(UserCreationForm):
     def clean_username(self):
         username = super().clean_username()
         # Deleted accounts are renamed deleted-<id> (games/account_deletion.py).
-        if username.casefold().startswith(USERNAME_PREFIX):
+        if username and username.casefold().startswith(USERNAME_PREFIX):
             raise ValidationError(
                 _("Usernames starting with “%(prefix)s” are reserved."),
                 code="reserved",
