@@ -17,12 +17,12 @@ from ai import LEVELS
 from games.engine import GameState, Options, view_for
 from games.engine.record import (
     FORMAT,
-    VERSION,
     check_header,
     current_rule_moves,
     final_result,
     parse_actions,
     parse_options,
+    record_version,
     replayed,
 )
 from games.engine.record import RecordError as EngineRecordError
@@ -49,7 +49,9 @@ def record_for(game: Game) -> dict:
     seats = game.seats.select_related("user").order_by("index")
     return {
         "format": FORMAT,
-        "version": VERSION,
+        # 3 when a seat showed cards (the shown cards are in the actions: the game is over);
+        # a game without a show is written as version 2, which older readers read.
+        "version": record_version([action.action for action in actions]),
         "seed": game.seed,
         "players": game.players,
         "first": first_seat(game, actions),
@@ -134,7 +136,9 @@ def validated(data) -> tuple[Options, list[tuple[int, dict]], list[GameState]]:
     check_seats(data["seats"], data["players"])
     with translated():
         # A version-1 record was played under the old hand-discard rule: upgraded first.
-        moves = current_rule_moves(data, options, parse_actions(data["actions"], data["players"]))
+        moves = current_rule_moves(
+            data, options, parse_actions(data["actions"], data["players"], data["version"])
+        )
         states = replayed(data, options, moves)
     return options, moves, states
 

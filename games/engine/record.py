@@ -28,8 +28,10 @@ FORMAT = "condottiere-game-record"
 # Version 2: every seat with cards is asked in the hand-discard step (version 1: only the seats
 # without Mercenary were). A version-1 record is read through `upgrade_discard_asks`.
 # Version 3: the actions may include shows (`{"type": "show", ...}`, by any seat at any time,
-# show.py). A version-2 record holds none, so it reads as it is.
+# show.py). A version-2 record holds none, so it reads as it is; and a game without a show is
+# still written as version 2 (`record_version`), so that a reader of version 2 still reads it.
 VERSION = 3
+VERSION_WITHOUT_SHOWS = 2
 READABLE_VERSIONS = (1, 2, 3)
 DECLINE = {"type": "discard_hand", "discard": False}
 MAX_ACTIONS = 5000
@@ -96,6 +98,11 @@ def replay(players: int, seed: int, options: Options, first: int, moves) -> list
     """The states of a game from its deal (`new_game(players, seed, options, first)`) through
     each (seat, action) of `moves`: index 0 is the deal, index n the state after the n-th."""
     return simulate(new_game(players, seed=seed, options=options, first=first), moves)
+
+
+def record_version(actions) -> int:
+    """The version a record of these action dicts is written in: 3 if it holds a show, else 2."""
+    return VERSION if any(is_show(action) for action in actions) else VERSION_WITHOUT_SHOWS
 
 
 def final_result(state: GameState) -> dict | None:
@@ -246,9 +253,9 @@ def parse_options(options) -> Options:
         ) from None
 
 
-def parse_actions(actions, players: int) -> list[tuple[int, dict]]:
+def parse_actions(actions, players: int, version: int = VERSION) -> list[tuple[int, dict]]:
     """The record's actions as (seat, action) pairs, each checked for its shape only (`replayed`
-    checks that it is legal)."""
+    checks that it is legal). Shows exist from version 3 on."""
     require(isinstance(actions, list), gettext_noop("“actions” must be a list."))
     require(
         len(actions) <= MAX_ACTIONS,
@@ -274,6 +281,11 @@ def parse_actions(actions, players: int) -> list[tuple[int, dict]]:
         require(
             isinstance(action, dict) and isinstance(action.get("type"), str),
             gettext_noop("Action %(number)s: “action” must be an object with a “type”."),
+            where,
+        )
+        require(
+            version >= VERSION or not is_show(action),
+            gettext_noop("Action %(number)s: a show needs a record of version 3."),
             where,
         )
         moves.append((seat, action))
