@@ -118,7 +118,6 @@ def test_the_bot_joins_an_open_table(make_bot, make_token, make_user, make_table
 
 
 def test_a_challenge_is_accepted_or_declined(make_bot, make_token, make_user, api):
-    bot, secret = None, None
     bot = make_bot()
     secret = make_token(bot)
     person = make_user("person")

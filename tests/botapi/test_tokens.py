@@ -114,9 +114,10 @@ def test_unknown_scopes_are_refused(make_bot):
 
 def test_a_bot_account_cannot_log_in_in_the_browser(make_bot, make_user):
     bot = make_bot("robot")
-    response = Client().post(reverse("login"), {"username": "robot", "password": "anything"})
+    browser = Client()
+    response = browser.post(reverse("login"), {"username": "robot", "password": "anything"})
     assert "This is a bot account" in response.content.decode()
-    assert "_auth_user_id" not in Client().session
+    assert "_auth_user_id" not in browser.session
     assert not bot.has_usable_password()
     # A person's log-in is not affected.
     person = make_user("person")
