@@ -124,14 +124,14 @@ def sweep(now=None) -> dict[str, list[int]]:
         "turn_expiry": overdue_turns(now),
         "bot_turn": stalled_bot_turns(now),
         "autofill": due_autofills(now),
-        NEXT_GAME_JOB: due_match_games(now),
     }
 
 
-def due_match_games(now) -> list[int]:
+def due_match_games(now=None) -> list[int]:
     """Announce again the job of every match whose next game is overdue or whose finished game
-    went unscored. No claim: the job is cheap and, once run, leaves nothing due."""
-    due = overdue_game_ids(now)
+    went unscored (the job "sweep" runs it beside `sweep`). No claim: the job is cheap and,
+    once run, leaves nothing due."""
+    due = overdue_game_ids(now or timezone.now())
     for game_id in due:
         jobs.later(NEXT_GAME_JOB, game_id)
     return due

@@ -65,9 +65,11 @@ def match_next_game(game_id: int) -> str:
 
 @job("sweep")
 def sweep_due_work() -> dict[str, list[int]]:
-    """Announce again whatever is overdue: turn timers, bot turns and autofills (games.sweep);
-    and delete the presence rows that crashed servers left behind (games.presence)."""
+    """Announce again whatever is overdue: turn timers, bot turns, autofills and matches' next
+    games (games.sweep); and delete the presence rows that crashed servers left behind
+    (games.presence)."""
     due = sweep.sweep()
+    due["match_next_game"] = sweep.due_match_games()
     presence.purge_stale()
     return due
 

@@ -234,11 +234,11 @@ def test_the_sweep_finds_a_lost_timer_and_a_lost_scoring(make_user, announced):
     match = bots_match(make_user())
     game = play_to_the_end(latest(match).game_id)
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() - timedelta(seconds=5))
-    assert sweep.sweep()["match_next_game"] == [game.pk]  # finished, never scored
+    assert sweep.due_match_games() == [game.pk]  # finished, never scored
     advance(game.pk)
-    assert sweep.sweep()["match_next_game"] == []  # scored; its timer is not due
+    assert sweep.due_match_games() == []  # scored; its timer is not due
     Match.objects.filter(pk=match.pk).update(next_game_at=timezone.now() - timedelta(seconds=5))
-    assert sweep.sweep()["match_next_game"] == [game.pk]
+    assert sweep.due_match_games() == [game.pk]
 
 
 # --- The forms ---------------------------------------------------------------------------------
