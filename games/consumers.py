@@ -154,10 +154,12 @@ class GameConsumer(ChatSocket, AsyncJsonWebsocketConsumer):
         self.joined = True
         user = self.scope.get("user")
         self.heartbeat = await presence.socket_opened(self.channel_name, user, self.game_id)
-        await self.send_state()
-        # Table talk, once the client asks (chat_join): seats talk in the players' room,
-        # everyone else in the spectators' room.
+        # Table talk: seats hear the players' room, everyone else the spectators' room, from
+        # before the first state (the page then reads the room's history over HTTP, or the
+        # client asks for it with chat_join).
         self.talk_room = room_for(status, self.seat)
+        await self.enter_chat(self.game_id, self.talk_room, self.seat)
+        await self.send_state()
         await in_database_thread(resume_stalled_bot_turn)(self.game_id)
 
     async def claim_slot(self) -> bool:

@@ -60,11 +60,17 @@ class ChatSocket:
     def chat_user(self):
         return self.scope.get("user")
 
-    async def join_chat(self, game_id: int, room: str, seat: int | None = None) -> None:
-        """Hear the room (leaving any other) and receive its history."""
+    async def enter_chat(self, game_id: int, room: str, seat: int | None = None) -> None:
+        """Hear the room (leaving any other), without its history: the game page reads that
+        over HTTP (games/chat/views.py), so that a socket sends no frame nobody asked for."""
         await self.leave_chat()
         self.chat_room, self.chat_seat = (game_id, room), seat
+        self.chat_muted = frozenset(await in_database_thread(muted_ids)(self.chat_user()))
         await self.channel_layer.group_add(room_group(game_id, room), self.channel_name)
+
+    async def join_chat(self, game_id: int, room: str, seat: int | None = None) -> None:
+        """Hear the room (leaving any other) and receive its history."""
+        await self.enter_chat(game_id, room, seat)
         await self.send_chat_history()
 
     async def leave_chat(self) -> None:

@@ -57,6 +57,8 @@ function createGameClient(root) {
     sentAt: 0, // when the last action was sent
     syncAt: 0, // when the watchdog last asked for the state
     announced: { seq: null, turn: null },
+    opens: 0, // socket connections so far; chatRead: the one whose chat history was read
+    chatRead: null,
   };
 
   const battlePanel = createBattlePanel(root.querySelector("[data-battle-panel]"), t);
@@ -76,8 +78,7 @@ function createGameClient(root) {
     onFrame: receive,
     onStatus: (status) => {
       root.dataset.socket = status;
-      // Table talk: join this socket's chat room (its history follows) on every (re)connection.
-      if (status === "open") socket.send({ type: "chat_join" });
+      if (status === "open") local.opens += 1;
       parts.connection.textContent = status === "open" ? "" : t.ui(status === "connecting" ? "connecting" : "reconnecting");
     },
   });
@@ -86,6 +87,12 @@ function createGameClient(root) {
     local.lastFrameAt = Date.now();
     if (chat.receive(frame)) return;
     if (frame.type === "state") {
+      // The socket hears the chat room from before its first state: read the room's history
+      // now, after every (re)connection (duplicates are dropped by id).
+      if (local.chatRead !== local.opens) {
+        local.chatRead = local.opens;
+        chat.load(root.querySelector("[data-chat]").dataset.chatUrl);
+      }
       const previous = local.frame;
       // Frames on one socket arrive in order; an older version can only be a leftover.
       if (previous && frame.version < previous.version) return;

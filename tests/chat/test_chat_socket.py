@@ -117,11 +117,6 @@ async def test_bad_chat_is_refused_with_a_clear_error_and_nothing_stored(table, 
         assert error["code"] == code and error["message"], frame
     await sockets["anonymous"].send_json_to({"type": "chat", "text": "hi"})
     assert (await next_frame(sockets["anonymous"], "error"))["code"] == "chat_login"
-    # Before joining a room there is nowhere to talk.
-    fresh = await ws_connect(f"/ws/games/{game.pk}/", people["bob"])
-    await fresh.send_json_to({"type": "chat", "text": "hi"})
-    assert (await next_frame(fresh, "error"))["code"] == "chat_no_room"
-    await fresh.disconnect()
     assert await database_sync_to_async(ChatMessage.objects.count)() == 0
     await close_all(sockets)
 
@@ -190,6 +185,9 @@ async def test_a_lobby_table_has_its_own_room_that_anyone_may_read(make_user, ma
     for name, user in (("alice", alice), ("bob", bob), ("anonymous", None)):
         socket = await ws_connect("/ws/lobby/", user)
         await next_frame(socket, "tables")
+        # Before joining a table's room there is nowhere to talk.
+        await socket.send_json_to({"type": "chat", "text": "hi"})
+        assert (await next_frame(socket, "error"))["code"] == "chat_no_room"
         await socket.send_json_to({"type": "chat_join", "table": game.pk})
         assert (await next_frame(socket, "chat_history"))["room"] == "table"
         sockets[name] = socket
@@ -262,3 +260,31 @@ def test_bots_say_good_game_when_a_game_with_people_ends(make_user, make_table, 
     assert [(m.room, m.seat, m.phrase, m.user) for m in messages] == [
         ("players", 1, "good_game", None)
     ]
+
+
+async def test_a_game_socket_hears_its_room_unasked_and_the_page_reads_the_history(table):
+    """The socket joins its room before its first state and sends no history unasked (the page
+    reads it over HTTP: the same content, the same rooms)."""
+    game, people = await database_sync_to_async(table)()
+    bob = await ws_connect(f"/ws/games/{game.pk}/", people["bob"])
+    await next_frame(bob, "state")
+    assert await bob.receive_nothing(timeout=0.2)
+    alice, _ = await joined(game.pk, people["alice"])
+    await alice.send_json_to({"type": "chat", "text": "hello"})
+    assert (await next_frame(bob, "chat"))["message"]["text"] == "hello"
+
+    def read(user):
+        from django.test import Client
+
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        return client.get(f"/games/{game.pk}/chat.json").json()
+
+    for name, room, texts in (("bob", "players", ["hello"]), ("dave", "spectators", [])):
+        page = await database_sync_to_async(read)(people[name])
+        assert page["room"] == room and [m["text"] for m in page["messages"]] == texts
+    anonymous = await database_sync_to_async(read)(None)
+    assert anonymous["room"] == "spectators" and anonymous["can_post"] is False
+    await alice.disconnect()
+    await bob.disconnect()

@@ -106,12 +106,25 @@ export function createChatPanel(root, { word, send, authorName = null }) {
     }
   });
 
-  return {
+  const panel = {
+    // The room's history over HTTP (the game page: its socket sends no history unasked).
+    async load(url) {
+      try {
+        const response = await fetch(url, { headers: { Accept: "application/json" } });
+        if (response.ok) panel.receive(await response.json());
+      } catch {
+        // Offline for a moment: the next connection reads it again.
+      }
+    },
     // Returns true when the frame was a chat frame (or a chat error) and was handled.
     receive(frame) {
       if (frame.type === "chat_history") {
-        state.messages = frame.messages ?? [];
+        // The history replaces what was shown; messages heard on the socket since it was read
+        // (newer ids) are kept.
+        const history = frame.messages ?? [];
+        const newest = Math.max(0, ...history.map((m) => m.id));
         state.muted = new Set(frame.muted ?? []);
+        state.messages = [...history, ...state.messages.filter((m) => m.id > newest && !state.muted.has(m.user))];
         state.you = frame.you ?? null;
         state.staff = Boolean(frame.staff);
         root.hidden = false;
@@ -141,6 +154,7 @@ export function createChatPanel(root, { word, send, authorName = null }) {
       return false;
     },
   };
+  return panel;
 }
 
 // Words from data-label-* attributes (the lobby's table page renders them translated).
