@@ -13,7 +13,10 @@ WEB_FRAMEWORKS = {"django", "channels", "celery", "daphne", "asgiref", "redis", 
 RUNNERS = {"games.tasks", "games.sweep", "games.lobby", "games.consumers", "games.lobby_consumer"}
 # Where an import inside a function is the framework's own way (Django loads the named jobs
 # when the app is ready) — and nowhere else.
-LATE_IMPORTS_ALLOWED = {("games.apps", "games.tasks")}
+LATE_IMPORTS_ALLOWED = {
+    ("games.apps", "games.tasks"),
+    ("games.botapi.apps", "games.botapi.deletion"),
+}
 
 
 @pytest.fixture(scope="module")

@@ -47,7 +47,10 @@ def leaderboard_rows(ratings) -> list[dict]:
 def leaderboard(request):
     """People with at least one rated game, bot accounts (outside programs playing through the
     Bot API, games.botapi) apart from them, and every bot level of the site's own, best first."""
-    accounts = Rating.objects.filter(user__isnull=False, games__gt=0).select_related("user")
+    # Deleted accounts (scrubbed, inactive) keep their games but leave the board.
+    accounts = Rating.objects.filter(
+        user__isnull=False, user__is_active=True, games__gt=0
+    ).select_related("user")
     people = by_ordinal(accounts.filter(user__bot_account__isnull=True))[:LEADERBOARD_SIZE]
     api_bots = by_ordinal(
         accounts.filter(user__bot_account__isnull=False).select_related("user__bot_account")

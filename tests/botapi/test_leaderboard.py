@@ -2,6 +2,7 @@
 
 from django.test import Client
 
+from games.account_deletion import delete_account
 from games.models import Rating
 
 
@@ -19,3 +20,13 @@ def test_bot_accounts_are_ranked_apart_from_people_and_bot_levels(make_bot, make
     page = response.content.decode()
     table = page[page.index('data-testid="leaderboard-api-bots"') :]
     assert 'data-username="robot"' in table and 'data-testid="bot-badge"' in table
+
+
+def test_a_deleted_account_leaves_the_board_and_its_rating_row_stays(make_bot, make_user, db):
+    gone, kept = make_user("gone"), make_user("kept")
+    Rating.objects.create(user=gone, mu=40, sigma=8, games=3)
+    Rating.objects.create(user=kept, mu=25, sigma=8, games=3)
+    delete_account(gone)
+    response = Client().get("/leaderboard/")
+    assert [row["rating"].user_id for row in response.context["people"]] == [kept.pk]
+    assert Rating.objects.filter(user=gone).exists()  # others' ratings rest on it

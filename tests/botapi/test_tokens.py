@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.account_deletion import delete_account
 from games.botapi import accounts, tokens
 from games.botapi.models import SCOPE_CHALLENGE, SCOPE_PLAY, AccessToken, BotAccount
 from games.lobby import play_against_bots
@@ -158,3 +159,14 @@ def test_the_bot_is_marked_on_its_profile_and_a_person_may_challenge_it(make_bot
     assert 'data-testid="bot-badge"' in page and 'data-testid="challenge-bot"' in page
     person_page = client.get(reverse("player", args=["person"])).content.decode()
     assert 'data-testid="bot-badge"' not in person_page
+
+
+def test_deleting_an_account_revokes_its_bots_tokens(make_user, make_bot, make_token):
+    owner = make_user("owner")
+    bot = make_bot("robot", owner=owner)
+    other = make_bot("other")
+    make_token(bot)
+    make_token(other)
+    delete_account(owner)
+    assert not AccessToken.objects.filter(user=bot, revoked_at__isnull=True).exists()
+    assert AccessToken.objects.filter(user=other, revoked_at__isnull=True).count() == 1
