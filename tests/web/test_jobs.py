@@ -36,7 +36,16 @@ def recorded_job(monkeypatch):
 
 def test_every_named_job_is_a_celery_task_of_the_same_name():
     app.loader.import_default_modules()
-    named = {"bot_turn", "bot_move", "turn_expiry", "rating", "autofill", "sweep", "relay", "match_next_game"}
+    named = {
+        "bot_turn",
+        "bot_move",
+        "turn_expiry",
+        "rating",
+        "autofill",
+        "sweep",
+        "relay",
+        "match_next_game",
+    }
     assert set(jobs.registered()) == named
     for name in jobs.registered():
         assert jobs.task_name(name) in app.tasks
