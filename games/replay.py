@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.board_words import card_labels
-from games.chat.models import ChatMessage
+from games.chat.models import ChatMessage, Room
 from games.engine import GameState, Options, new_game, view_for
 from games.engine.record import simulate, verify_log
 from games.game_log import first_seat, logged_actions, seat_info
@@ -72,7 +72,7 @@ def replay_game_info(game: Game) -> dict:
     }
 
 
-def replay_payload(game: Game) -> dict:
+def replay_payload(game: Game, viewer=None) -> dict:
     """Everything the replay page shows, computed now from seed + log (nothing cached).
 
     `steps[i]` is the state after the i-th action (0: the deal): the spectator's view, every
@@ -90,14 +90,16 @@ def replay_payload(game: Game) -> dict:
         {**action.public, "seq": action.seq, "seat": action.seat}
         for action in Action.objects.filter(game=game, public__isnull=False).order_by("seq")
     ]
-    return {"game": info, "steps": steps, "log": log, "chat": replay_chat(game)}
+    return {"game": info, "steps": steps, "log": log, "chat": replay_chat(game, viewer)}
 
 
-def replay_chat(game: Game) -> list[dict]:
-    """The game's table talk for its replay (the game is over, so every room is shown, each
-    message marked with its room): the table's room, the players' and the spectators'. `seq` is
-    the number of actions logged when it was written, so the replay shows it at that step.
-    Messages deleted by staff are left out."""
+def replay_chat(game: Game, viewer=None) -> list[dict]:
+    """The game's table talk for its replay, each message marked with its room. The spectators'
+    room (and a lobby table's) is public once the game is over; the players' room stays for the
+    players of the game (and the staff), as it was while they played: players talk more freely
+    when the table's deals are not published afterwards. `seq` is the number of actions logged
+    when it was written, so the replay shows it at that step. Messages deleted by staff are left
+    out."""
     times = list(
         Action.objects.filter(game=game).order_by("seq").values_list("created_at", flat=True)
     )
@@ -106,10 +108,18 @@ def replay_chat(game: Game) -> list[dict]:
         .select_related("user")
         .order_by("created_at", "pk")
     )
+    if not reads_players_room(game, viewer):
+        messages = messages.exclude(room=Room.PLAYERS)
     return [
         {**localized(message_entry(message)), "seq": bisect_right(times, message.created_at)}
         for message in messages
     ]
+
+
+def reads_players_room(game: Game, viewer) -> bool:
+    if viewer is None or not viewer.is_authenticated:
+        return False
+    return viewer.is_staff or game.seats.filter(user=viewer).exists()
 
 
 def step_frame(seq: int, state: GameState, seat: int | None, label: str) -> dict:

@@ -127,7 +127,7 @@ def replay_labels() -> dict:
 def replay_frames(request, game_id: int):
     """The replay's frames, re-simulated from seed + log on every request (nothing to go stale)."""
     game = replayable_game(game_id)
-    return JsonResponse(replay_payload(game))
+    return JsonResponse(replay_payload(game, request.user))
 
 
 def game_record(request, game_id: int):

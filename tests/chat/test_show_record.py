@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.board_words import card_labels
+from games.chat.models import ChatMessage, Room
 from games.engine import (
     Options,
     apply_action,
@@ -89,3 +90,22 @@ def test_a_game_without_a_show_is_still_written_as_version_2(make_user):
         data["actions"].append({"seq": len(data["actions"]) + 1, "seat": seat, "action": action})
     data.update(version=2, result=final_result(state))
     assert record_for(import_record(data, make_user()))["version"] == 2
+
+
+def test_the_replay_shows_the_players_room_to_the_players_only(make_user):
+    """Once the game is over the spectators' room is public; the players' room stays theirs."""
+    player, outsider, staff = make_user("player"), make_user("outsider"), make_user("staff")
+    staff.is_staff = True
+    staff.save()
+    game = import_record(record_with_shows(), player)
+    game.seats.filter(index=0).update(user=player)
+    ChatMessage.objects.create(game=game, room=Room.PLAYERS, user=player, seat=0, text="a deal?")
+    ChatMessage.objects.create(game=game, room=Room.SPECTATORS, user=outsider, text="nice move")
+
+    def texts(viewer):
+        return sorted(entry["text"] for entry in replay_payload(game, viewer)["chat"])
+
+    assert texts(player) == ["a deal?", "nice move"]
+    assert texts(staff) == ["a deal?", "nice move"]
+    assert texts(outsider) == ["nice move"]
+    assert texts(None) == ["nice move"]
