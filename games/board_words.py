@@ -236,6 +236,7 @@ def ui_labels() -> dict:
         "deck": _("Deck: {count}"),
         "you": _("you"),
         "bot": _("bot"),
+        "bot_account": _("bot account"),
         "standin": _("stand-in bot"),
         "standin_on": _("Hand my seat to a bot"),
         "standin_off": _("Take my seat back"),

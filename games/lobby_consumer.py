@@ -67,6 +67,7 @@ def seat_entry(seat, user_id) -> dict:
         "level": seat.bot_level,
         "you": bool(user_id) and seat.user_id == user_id,
         "yours": bool(user_id) and seat.reserved_for_id == user_id and not seat.user_id,
+        "bot_account": bool(seat.user_id) and seat.user.is_bot_account,
     }
 
 
@@ -91,7 +92,7 @@ def table_entry(game: Game, user_id) -> dict:
     }
 
 
-RELATED = ("seats__user", "seats__reserved_for")
+RELATED = ("seats__user__bot_account", "seats__reserved_for")
 
 
 def listed_open_tables(user_id=None) -> tuple[list[Game], int]:

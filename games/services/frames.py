@@ -61,6 +61,8 @@ def seat_entry(seat: Seat, you: int | None) -> dict:
         "level": seat.bot_level or (STANDIN_LEVEL if seat.standin else None),
         "standin": seat.standin,
         "you": seat.index == you,
+        # A person's seat played by an outside program through the Bot API (docs/bot-api.md).
+        "bot_account": bool(seat.user_id) and seat.user.is_bot_account,
     }
 
 
@@ -199,7 +201,7 @@ def table_of(game: Game, read_at: float | None = None, earlier: "Table | None" =
     return Table(
         version=game.version,
         game=game,
-        seats=list(game.seats.select_related("user").order_by("index")),
+        seats=list(game.seats.select_related("user__bot_account").order_by("index")),
         rating_changes=rating_changes(game),
         state=load_state(game),
         log=public_log(game, earlier=None if earlier is None else (earlier.version, earlier.log)),

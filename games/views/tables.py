@@ -44,6 +44,7 @@ def lobby_labels() -> dict:
         "open_seat": _("Open seat"),
         "reserved_for": _("Kept for %(name)s"),
         "bot": _("%(name)s (%(level)s bot)"),
+        "bot_account": _("%(name)s (bot account)"),
         "you": _("you"),
         "join": _("Join"),
         "view": _("View"),

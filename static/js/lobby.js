@@ -71,6 +71,7 @@ function connect(onFrame, hooks = {}) {
 /* ---- Drawing tables (the same markup as templates/lobby/_table_card.html) ----------------- */
 
 function seatName(seat) {
+  if (seat.kind === "human" && seat.bot_account) return format(labels.bot_account, { name: seat.name });
   if (seat.kind === "human") return seat.you ? `${seat.name} (${labels.you})` : seat.name;
   // "Sforza (hard bot)": the seat's condottiere (games/bot_names.py), the level in our language.
   if (seat.kind === "bot") {

@@ -6,11 +6,13 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.test import Client
 
 from condottiere_site.asgi import application
 from games.botapi import challenges
 from games.botapi.models import Challenge
 from games.engine import current_player, view_for
+from games.lobby_consumer import RELATED, table_entry
 from games.models import Action, Game
 from games.services import load_state, start_game
 
@@ -97,6 +99,21 @@ def test_the_state_is_the_seats_view_only(duel, api):
     assert frame["view"] == view_for(state, 0)
     assert frame["view"]["hand"] != view_for(state, 1)["hand"]
     assert [seat["you"] for seat in frame["game"]["seats"]] == [True, False]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_accounts_seat_is_marked_in_the_frame_and_the_lobby(duel, api, make_table):
+    """A bot account is marked as a bot everywhere (#15): the game frame and the lobby."""
+    game, bot, person, secret = duel
+    status, frame = api.call("GET", f"/api/bot/game/{game.pk}/state", secret)
+    assert [seat["bot_account"] for seat in frame["game"]["seats"]] == [True, False]
+    table = make_table(3, people={0: person, 1: bot})
+    entry = table_entry(Game.objects.prefetch_related(*RELATED).get(pk=table.pk), person.pk)
+    assert [seat["bot_account"] for seat in entry["seats"]] == [False, True, False]
+    client = Client()
+    client.force_login(person)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert f"{bot.public_name} (bot account)" in page
 
 
 def test_the_bot_opens_a_table_against_a_site_bot_and_it_starts(make_bot, make_token, api):
