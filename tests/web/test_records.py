@@ -225,7 +225,7 @@ def test_a_version_1_record_is_imported_with_the_declines_the_new_rule_asks_for(
         (a_missing_last_action, "does not play the game to its end"),
         (other_first_holder, "turn"),
         (lambda d: d.update(format="pgn"), "not a Condottiere game record"),
-        (lambda d: d.update(version=3), "version"),
+        (lambda d: d.update(version=4), "version"),
         (lambda d: d.update(version=True), "version"),
         (lambda d: d.pop("seed"), "lacks: seed"),
         (lambda d: d.update(seed="12"), "seed"),
