@@ -103,13 +103,21 @@ def submit_action(
     version. Raises StaleVersion, NotYourTurn, IllegalMove or GameNotPlaying, changing nothing.
     With actor "bot" or "standin" (a bot's move), also NotBotTurn if no bot plays the seat now;
     the actor logged is then whichever of the two plays it."""
-    for attempt in range(SQLITE_RETRIES):
+    return with_sqlite_retries(
+        lambda: _submit_once(game_id, seat, action, expected_version, actor, latency_ms)
+    )
+
+
+def with_sqlite_retries(attempt):
+    """`attempt()`, tried again a few times while SQLite says its file is busy (the embedded
+    profile's one writer at a time); PostgreSQL's row locks queue instead, so it runs once."""
+    for tries in range(SQLITE_RETRIES):
         try:
-            return _submit_once(game_id, seat, action, expected_version, actor, latency_ms)
+            return attempt()
         except OperationalError:
-            if connection.vendor != "sqlite" or attempt == SQLITE_RETRIES - 1:
+            if connection.vendor != "sqlite" or tries == SQLITE_RETRIES - 1:
                 raise
-            time.sleep(0.05 * (attempt + 1))
+            time.sleep(0.05 * (tries + 1))
     raise AssertionError("unreachable")
 
 
@@ -127,14 +135,20 @@ def locked_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
     return seats[0].game, seats
 
 
+def locked_playing_game(game_id: int, expected_version: int):
+    """Inside a transaction: the game locked, its seats and its state, if it is played and still
+    at `expected_version`; else GameNotPlaying or StaleVersion."""
+    game, seats = locked_game_and_seats(game_id)
+    if game.status != Game.Status.PLAYING:
+        raise GameNotPlaying(version=game.version)
+    if game.version != expected_version:
+        raise StaleVersion(version=game.version)
+    return game, seats, load_state(game)
+
+
 def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> int:
     with transaction.atomic():
-        game, seats = locked_game_and_seats(game_id)
-        if game.status != Game.Status.PLAYING:
-            raise GameNotPlaying(version=game.version)
-        if game.version != expected_version:
-            raise StaleVersion(version=game.version)
-        state = load_state(game)
+        game, seats, state = locked_playing_game(game_id, expected_version)
         if current_player(state) != seat:
             raise NotYourTurn(version=game.version)
         try:

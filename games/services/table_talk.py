@@ -20,7 +20,7 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import OperationalError, connection, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -29,10 +29,10 @@ from games.engine import IllegalShow, apply_show, view_for
 from games.models import Action, Game
 from games.public_log import public_record
 
-from .actions import SQLITE_RETRIES, guarded_update, locked_game_and_seats
-from .errors import GameNotPlaying, IllegalMove, ServiceError, StaleVersion
+from .actions import guarded_update, locked_playing_game, with_sqlite_retries
+from .errors import IllegalMove, ServiceError
 from .followups import NextTurn, after_change, bot_acts_next
-from .frames import load_state, move_change
+from .frames import move_change
 from .good_game import announce, message_entry, room_group
 from .notify import after_commit, group_send_now
 
@@ -67,29 +67,13 @@ def submit_show(game_id: int, seat: int, to, cards, expected_version: int) -> in
     """Seat `seat` shows `cards` to seat `to` (None: every other seat) if the game is still at
     `expected_version`; the new version. StaleVersion, IllegalMove or GameNotPlaying, changing
     nothing."""
-    for attempt in range(SQLITE_RETRIES):
-        try:
-            return _show_once(game_id, seat, to, cards, expected_version)
-        except Exception as error:
-            if not _sqlite_busy(error) or attempt == SQLITE_RETRIES - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-    raise AssertionError("unreachable")
-
-
-def _sqlite_busy(error: Exception) -> bool:
-    return isinstance(error, OperationalError) and connection.vendor == "sqlite"
+    return with_sqlite_retries(lambda: _show_once(game_id, seat, to, cards, expected_version))
 
 
 def _show_once(game_id, seat, to, cards, expected_version) -> int:
     action = {"type": "show", "to": to, "cards": cards}
     with transaction.atomic():
-        game, seats = locked_game_and_seats(game_id)
-        if game.status != Game.Status.PLAYING:
-            raise GameNotPlaying(version=game.version)
-        if game.version != expected_version:
-            raise StaleVersion(version=game.version)
-        state = load_state(game)
+        game, seats, state = locked_playing_game(game_id, expected_version)
         try:
             new_state = apply_show(state, seat, action)
         except IllegalShow as error:
