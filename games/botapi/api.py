@@ -73,13 +73,16 @@ def rate_limited(request, token, group: str, setting: str, default: int) -> Json
     return response
 
 
+def no_token() -> JsonResponse:
+    """The answer to a request without an `Authorization: Bearer` header, whatever it asks."""
+    return error("no_token", _("Send your access token: Authorization: Bearer <token>."), 401)
+
+
 def authenticate(request, scope: str):
     """(token, None) for a usable token with `scope`, else (None, the error response)."""
     secret = tokens.bearer_secret(request.headers.get("Authorization"))
     if not secret:
-        return None, error(
-            "no_token", _("Send your access token: Authorization: Bearer <token>."), 401
-        )
+        return None, no_token()
     try:
         token = tokens.token_for(secret, scope)
     except TokenRefused as refused:
@@ -150,8 +153,10 @@ def revoke_own_token(request):
     if request.method != "POST":
         return error("method_not_allowed", _("Use %(method)s.") % {"method": "POST"}, 405)
     secret = tokens.bearer_secret(request.headers.get("Authorization"))
+    if not secret:
+        return no_token()
     try:
-        token = tokens.token_for(secret or "", SCOPE_PLAY)
+        token = tokens.token_for(secret, SCOPE_PLAY)
     except TokenRefused as refused:
         if refused.code != "missing_scope":
             return error(refused.code, refused.message, refused.status)
