@@ -65,6 +65,7 @@ UNRATED_MESSAGES = {
         "Not rated: fewer than two people made their own decisions in this game "
         "(games against bots only are not rated)."
     ),
+    "own_bots": _("Not rated: a player's own bot accounts played against them."),
 }
 
 
@@ -133,9 +134,22 @@ def unrated_reason(game: Game) -> str | None:
         return "aborted"
     if game.status != Game.Status.FINISHED or not (game.result or {}).get("regions"):
         return "unfinished"
-    if len(people_deciding(game)) < MIN_PEOPLE_DECIDING:
+    deciding = people_deciding(game)
+    if len(deciding) < MIN_PEOPLE_DECIDING:
         return "too_few_people"
+    if len(controllers(game, deciding)) < MIN_PEOPLE_DECIDING:
+        return "own_bots"
     return None
+
+
+def controllers(game: Game, seats: set[int]) -> set[int]:
+    """Who decides for these seats: a Bot API bot account is its owner's program, so a person
+    against their own bot is one player (no rating to farm); an account without an owner (a bot
+    that upgraded itself, or a person) stands for itself."""
+    rows = Seat.objects.filter(game=game, index__in=seats).values_list(
+        "user_id", "user__bot_account__owner_id"
+    )
+    return {owner or user for user, owner in rows}
 
 
 def is_rated(game: Game) -> bool:
