@@ -1,0 +1,53 @@
+"""The engine's public face (the package re-exports it): the same names as games.engine's.
+
+`acting_seats(state)` is the set of seats that may act now (several in the secret vote);
+`legal_actions(state, seat)` and `apply_action(state, seat, action)` take the seat.
+"""
+
+from .actions import IllegalAction, apply_action
+from .determinization import determinize
+from .flow import renaissance_points, tie_break_key, treasury
+from .legal import acting_seats, legal_actions
+from .setup import new_game
+from .state import OVER, PHASE_NAMES, State
+from .visibility import view_for
+
+
+def is_terminal(state):
+    return state.phase == OVER
+
+
+def winners(state):
+    """Winning seats: [] while playing; several if still tied after every tie-break."""
+    return list(state.winners)
+
+
+def final_scores(state):
+    """Renaissance Points per seat (so far, while playing)."""
+    return list(state.points)
+
+
+def current_player(state):
+    """The one seat that acts, or None (in the vote several may: see acting_seats)."""
+    seats = acting_seats(state)
+    return next(iter(seats)) if len(seats) == 1 else None
+
+
+__all__ = [
+    "State",
+    "PHASE_NAMES",
+    "IllegalAction",
+    "new_game",
+    "acting_seats",
+    "current_player",
+    "legal_actions",
+    "apply_action",
+    "view_for",
+    "determinize",
+    "is_terminal",
+    "final_scores",
+    "winners",
+    "renaissance_points",
+    "treasury",
+    "tie_break_key",
+]

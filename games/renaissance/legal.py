@@ -1,0 +1,363 @@
+"""The legal actions of a seat, as JSON-safe dicts (docs/renaissance/engine.md lists them).
+
+Cities are named as on the board, cards by their names in cards.NAMES. Each legal action is
+listed once, fully specified.
+"""
+
+from .cards import (
+    AMBASSADOR,
+    ARTIST_BANKER,
+    BLUE,
+    BLUE_SLOT,
+    CONDOTTIERE,
+    MARRIAGE,
+    NAMES,
+    RAIDERS,
+    RED_SLOT,
+    RETREAT,
+    RIDE,
+    SIGN_OF_GOD,
+)
+from .geography import TWO_SEA_EXPANSIONS
+from .piles import available, hand_size
+from .state import (
+    ATTACK,
+    COMBAT,
+    CORRUPT,
+    COUNTER,
+    DEFEND,
+    EXPANSION,
+    NEGLECT,
+    OVER,
+    PURCHASE,
+    RETURN,
+    SETUP_GARRISON,
+    SETUP_RAMPART,
+    SIGN,
+    TREASON,
+    VOTE,
+)
+from .state import (
+    RETREAT as RETREAT_PHASE,
+)
+
+HAND_LIMIT = 12
+# [rules] Purchases: a card 2 ducats, a palace 3, a rampart 4, a castle 4 (a fortress 4 + 4).
+CARD_PRICE, PALACE_PRICE, RAMPART_PRICE, CASTLE_PRICE = 2, 3, 4, 4
+PASS = {"type": "pass"}
+
+
+def acting_seats(s):
+    """The seats that may act now: every seat that has not voted in the vote, else one."""
+    if s.phase == VOTE:
+        return frozenset(seat for seat in range(s.n) if s.votes[seat] < 0)
+    if s.phase == OVER:
+        return frozenset()
+    return frozenset((s.current,))
+
+
+def legal_actions(s, seat):
+    """The legal action dicts of `seat` now ([] if it may not act)."""
+    if seat not in acting_seats(s):
+        return []
+    cache = s._legal
+    if cache is None:
+        cache = s._legal = {}
+    if seat not in cache:
+        cache[seat] = GENERATORS[s.phase](s, seat)
+    return [dict(action) for action in cache[seat]]
+
+
+def _city(s, city):
+    return s.geo.cities[city]
+
+
+def _own(s, seat):
+    return [city for city, owner in enumerate(s.owner) if owner == seat]
+
+
+def _setup_rampart(s, seat):
+    return [{"type": "rampart", "city": _city(s, c)} for c in _own(s, seat)]
+
+
+def setup_garrison_cities(s, seat):
+    """[rules] An unoccupied city linked by road to one of the seat's starting garrisons, or
+    (a port owner) another unoccupied port."""
+    geo = s.geo
+    starts = s.starts[seat]
+    cities = {t for c in starts for t in geo.neighbours[c]}
+    if any(geo.port[c] for c in starts):
+        cities.update(geo.port_cities)
+    return sorted(c for c in cities if s.owner[c] < 0 and not s.closed[c])
+
+
+def _setup_garrison(s, seat):
+    actions = [{"type": "garrison", "city": _city(s, c)} for c in setup_garrison_cities(s, seat)]
+    return actions + [PASS]
+
+
+def _return(s, seat):
+    return [{"type": "return", "city": _city(s, c)} for c in s.starts[seat] if not s.closed[c]]
+
+
+def _vote(s, seat):
+    return [{"type": "vote", "war": False}, {"type": "vote", "war": True}]
+
+
+def _purchase(s, seat):
+    ducats = s.ducats[seat]
+    actions = [{"type": "done"}]
+    if not s.bought[seat]:
+        most = min(HAND_LIMIT - hand_size(s, seat), ducats // CARD_PRICE, available(s))
+        actions += [{"type": "buy_cards", "count": k} for k in range(1, most + 1)]
+    for city in _own(s, seat):
+        name = _city(s, city)
+        if not s.palace[city] and s.palaces and ducats >= PALACE_PRICE:
+            actions.append({"type": "build", "piece": "palace", "city": name})
+        level = s.fort[city]
+        if level == 0 and s.ramparts and ducats >= RAMPART_PRICE:
+            actions.append({"type": "build", "piece": "rampart", "city": name})
+            if s.castles and ducats >= RAMPART_PRICE + CASTLE_PRICE:
+                actions.append({"type": "build", "piece": "fortress", "city": name})
+        if level == 1 and s.castles and ducats >= CASTLE_PRICE:
+            actions.append({"type": "build", "piece": "castle", "city": name})
+    return actions
+
+
+def sea_expansions_allowed(s, seat):
+    return 2 if s.nations[seat] in TWO_SEA_EXPANSIONS else 1
+
+
+def expansion_moves(s, seat):
+    """[rules] (origin, city) pairs: a free, accessible city linked by road to one of the seat's
+    cities, not from the origin of its first expansion; or once a turn (twice for Genoa and
+    Venice) by sea from one of its ports to any free coastal city ([ruling] R8)."""
+    if s.reserve[seat] <= 0:
+        return []
+    geo = s.geo
+    free = [not s.closed[c] and s.owner[c] < 0 for c in range(len(geo.cities))]
+    moves = []
+    sea = s.sea_used[seat] < sea_expansions_allowed(s, seat)
+    for origin in _own(s, seat):
+        if origin == s.exp_from[seat]:
+            continue
+        roads = geo.neighbours[origin]
+        moves += [(origin, c) for c in roads if free[c]]
+        if sea and geo.port[origin]:
+            moves += [(origin, c) for c in geo.coastal_cities if free[c] and c not in roads]
+    return moves
+
+
+def _expansion(s, seat):
+    moves = expansion_moves(s, seat)
+    actions = [{"type": "expand", "from": _city(s, a), "to": _city(s, b)} for a, b in moves]
+    return actions + [PASS]
+
+
+def can_commit_attack(s, seat):
+    """[rules] Attacking needs two blue cards or Condottieri (each Condottiere costs a ducat)."""
+    hand = s.hands[seat]
+    blues = sum(hand[k] for k in BLUE)
+    return blues + min(hand[CONDOTTIERE], s.ducats[seat]) >= 2
+
+
+def may_attack(s, seat):
+    """[rules] One attack in peace, any number in war; [ruling] R12 the attacker needs a
+    garrison in reserve to occupy the city."""
+    return (s.war or s.attacks == 0) and s.reserve[seat] > 0 and can_commit_attack(s, seat)
+
+
+def _enemy(s, seat, city):
+    owner = s.owner[city]
+    return owner >= 0 and owner != seat and not s.married >> owner & 1 and city not in s.targets
+
+
+def attack_moves(s, seat):
+    """[rules] (origin, target): from one of the seat's cities not yet used to attack this
+    turn, to an enemy city by road or, from a port, to a coastal city by landing."""
+    geo = s.geo
+    moves = []
+    for origin in _own(s, seat):
+        if origin in s.used_from:
+            continue
+        roads = geo.neighbours[origin]
+        moves += [(origin, c) for c in roads if _enemy(s, seat, c)]
+        if geo.port[origin]:
+            moves += [
+                (origin, c) for c in geo.coastal_cities if c not in roads and _enemy(s, seat, c)
+            ]
+    return moves
+
+
+def _combat(s, seat):
+    actions = [{"type": "end_turn"}]
+    hand = s.hands[seat]
+    name = s.geo.cities
+    if may_attack(s, seat):
+        actions += [
+            {"type": "attack", "from": name[a], "to": name[b]} for a, b in attack_moves(s, seat)
+        ]
+        if hand[RIDE]:
+            cities = [c for c in range(len(name)) if _enemy(s, seat, c)]
+            actions += [{"type": "ride", "to": name[c]} for c in cities]
+    if hand[RAIDERS] and s.pillages:
+        actions += [{"type": "raiders", "city": name[c]} for c in raider_targets(s, seat)]
+    if hand[AMBASSADOR]:
+        actions.append({"type": "ambassador"})
+    if hand[MARRIAGE]:
+        actions += [{"type": "marriage", "city": name[c]} for c in marriage_targets(s, seat)]
+    if hand[ARTIST_BANKER]:
+        for city in _own(s, seat):
+            if s.palace[city] and not s.artist[city]:
+                actions.append({"type": "artist", "city": name[city]})
+            if s.palace[city] and city not in s.banked:
+                actions.append({"type": "banker", "city": name[city]})
+    return actions
+
+
+def raider_targets(s, seat):
+    """[rules] A free or enemy city anywhere, not a fortress ([ruling] R23: accessible, not
+    already pillaged)."""
+    return [
+        c
+        for c, owner in enumerate(s.owner)
+        if owner != seat and not s.closed[c] and not s.pillaged[c] and s.fort[c] < 2
+    ]
+
+
+def marriage_targets(s, seat):
+    """[rules] Another player's city with a bare garrison (no palace, rampart or fortress),
+    not of a player attacked this turn; 2 ducats."""
+    if s.ducats[seat] < 2 or s.reserve[seat] <= 0:
+        return []
+    return [
+        c
+        for c, owner in enumerate(s.owner)
+        if owner >= 0
+        and owner != seat
+        and not s.fort[c]
+        and not s.palace[c]
+        and not s.attacked >> owner & 1
+    ]
+
+
+def _names(kinds):
+    return [NAMES[k] for k in kinds]
+
+
+def _red_options(hand, used, condottieri, ducats):
+    options = [None]
+    for kind in RED_SLOT:
+        affordable = kind != CONDOTTIERE or condottieri + 1 <= ducats
+        if hand[kind] - used.count(kind) > 0 and affordable:
+            options.append(kind)
+    return options
+
+
+def _commits(blues_options, hand, ducats):
+    actions = []
+    for blue in blues_options:
+        condottieri = blue.count(CONDOTTIERE)
+        for red in _red_options(hand, blue, condottieri, ducats):
+            red_name = None if red is None else NAMES[red]
+            actions.append({"type": "commit", "blue": _names(blue), "red": red_name})
+    return actions
+
+
+def _attack_commit(s, seat):
+    """[rules] Two blue cards (Condottieri may stand in) and maybe one red card."""
+    hand, ducats = s.hands[seat], s.ducats[seat]
+    held = [k for k in BLUE_SLOT if hand[k]]
+    pairs = []
+    for i, first in enumerate(held):
+        for second in held[i:]:
+            if first == second and hand[first] < 2:
+                continue
+            if (first, second).count(CONDOTTIERE) > ducats:
+                continue
+            pairs.append((first, second))
+    return _commits(pairs, hand, ducats)
+
+
+def _defend_commit(s, seat):
+    """[rules] One blue card, compulsory while it holds one (a Condottiere may stand in), and
+    maybe one red card."""
+    hand, ducats = s.hands[seat], s.ducats[seat]
+    singles = [(k,) for k in BLUE if hand[k]]
+    if hand[CONDOTTIERE] and ducats >= 1:
+        singles.append((CONDOTTIERE,))
+    if not any(hand[k] for k in BLUE):
+        singles.append(())
+    return _commits(singles, hand, ducats)
+
+
+def _counter(s, seat):
+    kind = s.battle["red"][0]
+    actions = [{"type": "counter", "play": False}]
+    if s.hands[seat][kind]:
+        actions.append({"type": "counter", "play": True})
+    return actions
+
+
+def _treason(s, seat):
+    return [{"type": "buy_traitor", "buy": False}, {"type": "buy_traitor", "buy": True}]
+
+
+def _sign(s, seat):
+    b = s.battle
+    side = b["asked"]
+    actions = [PASS]
+    if s.hands[seat][SIGN_OF_GOD]:
+        for index, (_, value) in enumerate(b["troops"][side]):
+            if value > 0:
+                actions.append({"type": "sign_of_god", "target": index})
+    return actions
+
+
+def _retreat(s, seat):
+    b = s.battle
+    side = b["asked"]
+    actions = [PASS]
+    if s.hands[seat][RETREAT]:
+        blues = [kind for kind, _ in b["troops"][side] if kind in BLUE]
+        for kind in b["saved"][side]:
+            blues.remove(kind)
+        actions += [{"type": "retreat", "card": NAMES[k]} for k in sorted(set(blues))]
+    return actions
+
+
+def _corrupt(s, seat):
+    """[rules] An opponent's city without palace, not a fortress."""
+    if s.reserve[seat] <= 0:
+        return [PASS]
+    cities = [
+        c
+        for c, owner in enumerate(s.owner)
+        if owner >= 0 and owner != seat and not s.palace[c] and s.fort[c] < 2
+    ]
+    return [{"type": "corrupt", "city": _city(s, c)} for c in cities] + [PASS]
+
+
+def _neglect(s, seat):
+    """[rules] Any castle or rampart on the board ([ruling] R25: anyone's, or none)."""
+    cities = [c for c in range(len(s.owner)) if s.fort[c] > 0]
+    return [{"type": "neglect", "city": _city(s, c)} for c in cities] + [PASS]
+
+
+GENERATORS = {
+    SETUP_RAMPART: _setup_rampart,
+    SETUP_GARRISON: _setup_garrison,
+    RETURN: _return,
+    VOTE: _vote,
+    PURCHASE: _purchase,
+    EXPANSION: _expansion,
+    COMBAT: _combat,
+    ATTACK: _attack_commit,
+    DEFEND: _defend_commit,
+    COUNTER: _counter,
+    TREASON: _treason,
+    SIGN: _sign,
+    RETREAT_PHASE: _retreat,
+    CORRUPT: _corrupt,
+    NEGLECT: _neglect,
+}
