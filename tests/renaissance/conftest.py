@@ -166,3 +166,20 @@ def random_game(players, seed, board=TINY, on_step=None):
         steps += 1
         assert steps < 20000, "a game that does not end"
     return state
+
+
+def until(state, done, chooser=None):
+    """Play first legal actions (or chooser(state, seat, actions)) until done(state)."""
+    steps = 0
+    while not done(state):
+        seat = min(acting_seats(state))
+        actions = legal_actions(state, seat)
+        action = chooser(state, seat, actions) if chooser else actions[0]
+        state = apply_action(state, seat, action)
+        steps += 1
+        assert steps < 5000
+    return state
+
+
+def names(state, cities):
+    return {state.geo.cities[c] for c in cities}
