@@ -360,7 +360,7 @@ def conclude(s):
             for kind in keep:
                 give(s, defender, kind)
     discard(s, [kind for kind in b["red"] if kind in (ENGINEER, TRAITOR)])
-    if 1 in lose:
+    if 0 not in lose:
         capture(s, attacker, b["to"])
     s.battle = None
     s.phase, s.current = COMBAT, attacker

@@ -6,7 +6,7 @@ import random
 
 from games.renaissance.api import acting_seats, apply_action, legal_actions, new_game
 from games.renaissance.cards import KIND, KINDS
-from games.renaissance.state import clone
+from games.renaissance.state import COMBAT, EXPANSION, clone
 
 # How many random games the property tests play per player count (more with the env var).
 RANDOM_GAMES = int(os.environ.get("RENAISSANCE_GAMES", "12"))
@@ -183,3 +183,38 @@ def until(state, done, chooser=None):
 
 def names(state, cities):
     return {state.geo.cities[c] for c in cities}
+
+
+def expansion_state(seed=1):
+    """The first expansion, with only the starting garrisons on the board."""
+    state = through_setup(game(6, seed))
+    state = until(state, lambda s: s.phase == EXPANSION)
+    owner = [-1] * 24
+    for seat, starts in enumerate(state.starts):
+        for c in starts:
+            owner[c] = seat
+    return edit(state, owner=tuple(owner), reserve=(19,) * 6, step=0, current=state.order[0])
+
+
+def combat_state(seat_nation="florence", war=0, cards=(), ducats=10):
+    state = expansion_state()
+    seat = state.nations.index(seat_nation)
+    hands = tuple(hand(*cards) if s == seat else hand() for s in range(6))
+    owner = list(state.owner)
+    owner[city(state, "Siena")] = state.nations.index("rome")
+    owner[city(state, "Bologna")] = state.nations.index("milan")
+    return edit(
+        state,
+        phase=COMBAT,
+        current=seat,
+        step=state.order.index(seat),
+        war=war,
+        hands=hands,
+        owner=tuple(owner),
+        ducats=(ducats,) * 6,
+        attacks=0,
+        used_from=(),
+        targets=(),
+        attacked=0,
+        married=0,
+    ), seat

@@ -12,7 +12,16 @@ from games.renaissance.api import (
 )
 from games.renaissance.flow import end_turn, finish
 from games.renaissance.state import COMBAT, EXPANSION, OVER, PURCHASE, RETURN, VOTE, clone
-from tests.renaissance.conftest import city, edit, game, hand, through_setup, until
+from tests.renaissance.conftest import (
+    city,
+    combat_state,
+    edit,
+    expansion_state,
+    game,
+    hand,
+    through_setup,
+    until,
+)
 
 
 def at_vote():
@@ -136,17 +145,6 @@ def test_nobody_is_first_twice_running():
     assert len(firsts) == 6
 
 
-def expansion_state(seed=1):
-    """The first expansion, with only the starting garrisons on the board."""
-    state = through_setup(game(6, seed))
-    state = until(state, lambda s: s.phase == EXPANSION)
-    owner = [-1] * 24
-    for seat, starts in enumerate(state.starts):
-        for c in starts:
-            owner[c] = seat
-    return edit(state, owner=tuple(owner), reserve=(19,) * 6, step=0, current=state.order[0])
-
-
 def test_expansions_alternate_in_turn_order_two_each():
     """Lines 353-359: each player expands once in turn order, then again."""
     state = expansion_state()
@@ -210,30 +208,6 @@ def test_closed_cities_are_never_entered():
     for seat in range(5):
         moves = legal_actions(edit(state, current=seat), seat)
         assert not {a.get("to") for a in moves} & {"Torino", "Nizza", "Trento"}
-
-
-def combat_state(seat_nation="florence", war=0, cards=(), ducats=10):
-    state = expansion_state()
-    seat = state.nations.index(seat_nation)
-    hands = tuple(hand(*cards) if s == seat else hand() for s in range(6))
-    owner = list(state.owner)
-    owner[city(state, "Siena")] = state.nations.index("rome")
-    owner[city(state, "Bologna")] = state.nations.index("milan")
-    return edit(
-        state,
-        phase=COMBAT,
-        current=seat,
-        step=state.order.index(seat),
-        war=war,
-        hands=hands,
-        owner=tuple(owner),
-        ducats=(ducats,) * 6,
-        attacks=0,
-        used_from=(),
-        targets=(),
-        attacked=0,
-        married=0,
-    ), seat
 
 
 def attacks(state, seat):
