@@ -45,6 +45,18 @@ def test_the_engine_is_pure(graph):
         )
 
 
+def test_renaissance_is_pure(graph):
+    """The second game's rules and board import only the standard library and themselves."""
+    modules = modules_under(graph, "games.renaissance")
+    assert modules, "games.renaissance was not found"
+    for module in modules:
+        outside = {name for name in module.imports if not name.startswith("games.renaissance")}
+        assert not outside, f"{module.name} imports {sorted(outside)}"
+        assert not module.external & (WEB_FRAMEWORKS | {"openskill"}), (
+            f"{module.name} imports {sorted(module.external & WEB_FRAMEWORKS)}"
+        )
+
+
 def test_bots_see_only_the_engines_public_face(graph):
     for module in modules_under(graph, "ai"):
         games_imports = {name for name in module.imports if name.startswith("games")}
