@@ -192,6 +192,7 @@ def ui_labels() -> dict:
     return {
         "connecting": _("Connecting…"),
         "reconnecting": _("Connection lost, reconnecting…"),
+        "game_gone": _("This game no longer exists."),
         "your_turn": _("Your turn"),
         "turn_of": _("{player} to play"),
         "discard_asked": _("{player} decides whether to discard their hand"),

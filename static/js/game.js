@@ -79,7 +79,8 @@ function createGameClient(root) {
     onStatus: (status) => {
       root.dataset.socket = status;
       if (status === "open") local.opens += 1;
-      parts.connection.textContent = status === "open" ? "" : t.ui(status === "connecting" ? "connecting" : "reconnecting");
+      const words = { open: "", connecting: t.ui("connecting"), gone: t.ui("game_gone") };
+      parts.connection.textContent = words[status] ?? t.ui("reconnecting");
     },
   });
 

@@ -588,6 +588,18 @@ def test_after_a_dropped_connection_the_page_reconnects_and_asks_for_the_state(
     assert page.locator(".game__connection").inner_text() == ""
 
 
+def test_a_game_that_no_longer_exists_stops_the_reconnecting(server, table, new_page):
+    """Close code 4004 (no such game): reconnecting cannot help, so the page says so and stops."""
+    state, log = walk_to(3, my_turn("battle"))
+    page, socket = open_scripted(new_page, server, table, frame_of(table.pk, state, log))
+    first = socket.socket
+    first.close(code=4004, reason="no such game")
+    page.wait_for_selector(f"{ROOT}[data-socket='gone']")
+    assert page.locator(".game__connection").inner_text() == "This game no longer exists."
+    page.wait_for_timeout(1500)  # longer than the first reconnect's delay (at most 0.5 s)
+    assert socket.socket is first
+
+
 def test_an_action_left_unanswered_makes_the_page_ask_for_the_state(server, table, new_page):
     state, log = walk_to(3, my_turn("battle"))
     page, socket = open_scripted(new_page, server, table, frame_of(table.pk, state, log))

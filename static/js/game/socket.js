@@ -3,6 +3,10 @@
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 15000;
+// Close codes (docs/protocol.md, "Close codes"): after 4004 (no such game) reconnecting cannot
+// help, so the socket stops; after 4029 (too many sockets open) it waits the longest delay.
+const CLOSE_NO_SUCH_GAME = 4004;
+const CLOSE_TOO_MANY_SOCKETS = 4029;
 
 export function socketUrl(path, location = window.location) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -42,8 +46,13 @@ export class GameSocket {
       }
       if (frame && typeof frame === "object") this.onFrame(frame);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
+      if (event.code === CLOSE_NO_SUCH_GAME) {
+        this.onStatus("gone");
+        return;
+      }
+      if (event.code === CLOSE_TOO_MANY_SOCKETS) this.attempt = Math.max(this.attempt, 5);
       this.onStatus("reconnecting");
       this.scheduleReconnect();
     });
