@@ -111,7 +111,14 @@ def reach_a_bot_play(page, server, user):
     frames = start_game_against_a_bot(page, server, user)
 
     def bot_played_and_i_hold_a_mercenary(frame):
-        return bot_card_just_played(frame) is not None and my_last_mercenary(page) is not None
+        # Not on the page's first frame: the first drawing animates nothing (the fast bot may
+        # have played before the page connected).
+        first = next(f for f in frames if f.get("type") == "state")
+        return (
+            frame["version"] != first["version"]
+            and bot_card_just_played(frame) is not None
+            and my_last_mercenary(page) is not None
+        )
 
     frame = play_until(page, frames, bot_played_and_i_hold_a_mercenary)
     index = bot_card_just_played(frame)

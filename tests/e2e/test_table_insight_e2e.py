@@ -159,3 +159,33 @@ def test_a_spectator_sees_the_meter_and_the_pile_too(server, table, new_page):
     assert page.locator("[data-victory] .victory__seat").count() == 3
     assert page.locator("[data-discards] summary").is_visible()
     assert page.locator("[data-hand-section]").is_hidden()
+
+
+def has_a_line_of_three(view):
+    return any(len(player["line"]) >= 3 for player in view["players"])
+
+
+def test_each_line_is_one_tab_stop_and_the_arrows_walk_its_cards(server, table, new_page):
+    state, log = walk_to(3, has_a_line_of_three)
+    page, _ = open_scripted(new_page, server, table, frame_of(table.pk, state, log))
+    lines = page.locator("[data-lines] .line__cards")
+    stops = lines.evaluate_all(
+        "lists => lists.map(l => [...l.children].filter(c => c.tabIndex === 0).length)"
+    )
+    assert all(
+        count == (1 if size else 0)
+        for count, size in zip(
+            stops, lines.evaluate_all("lists => lists.map(l => l.children.length)"), strict=True
+        )
+    )
+    long_line = page.locator("[data-lines] .line__cards", has=page.locator("li:nth-child(3)"))
+    cards = long_line.first.locator(":scope > li")
+    cards.first.focus()
+    page.keyboard.press("ArrowRight")
+    assert cards.nth(1).evaluate("card => card === document.activeElement")
+    # The card's help shows on keyboard focus, as on hover.
+    assert cards.nth(1).locator(".card__tip").is_visible()
+    page.keyboard.press("End")
+    assert cards.last.evaluate("card => card === document.activeElement")
+    assert cards.last.get_attribute("tabindex") == "0"
+    assert cards.first.get_attribute("tabindex") == "-1"

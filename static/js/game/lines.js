@@ -132,6 +132,38 @@ function cardsOf(player, t, arriving, elapsed) {
   return list;
 }
 
+// A line is one stop for Tab (its first card), and the arrow keys move along its cards: a keyboard
+// player reaches each card's help without tabbing through every card of six lines on the way to
+// the hand (the roving tabindex of the WAI-ARIA practices).
+function oneTabStop(list) {
+  [...list.children].forEach((card, index) => {
+    card.tabIndex = index === 0 ? 0 : -1;
+  });
+}
+
+const ARROW_STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+const listening = new WeakSet();
+
+function listenForArrows(container) {
+  if (listening.has(container)) return;
+  listening.add(container);
+  container.addEventListener("keydown", (event) => {
+    const card = event.target.closest?.(".line__cards > li");
+    if (!card) return;
+    const cards = [...card.parentElement.children];
+    const at = cards.indexOf(card);
+    let next = null;
+    if (event.key in ARROW_STEPS) next = cards[at + ARROW_STEPS[event.key]];
+    else if (event.key === "Home") next = cards[0];
+    else if (event.key === "End") next = cards[cards.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    card.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
+  });
+}
+
 export function renderLines(container, { view, game, t }) {
   const drawn = arrivingCards(container, view);
   const elapsed = Date.now() - drawn.since;
@@ -145,10 +177,12 @@ export function renderLines(container, { view, game, t }) {
     item.classList.toggle("is-you", view.seat === player.seat);
     item.classList.toggle("is-empty", (player.line ?? []).length === 0);
     const cards = cardsOf(player, t, drawn.arriving.get(player.seat), elapsed);
+    oneTabStop(cards);
     item.append(headOf(player, { view, game, t }), cards);
     return item;
   });
   container.replaceChildren(...items);
+  listenForArrows(container);
   renderStrengthStrip(container.closest("[data-game-root]")?.querySelector("[data-strength-strip]"), { view, game, t });
 }
 
