@@ -1,6 +1,6 @@
 """`apply_action`: validation against the legal list, the handlers, and the automatic steps."""
 
-from . import battle, flow, yellow
+from . import battle, diplomacy, flow, yellow
 from .cards import KIND
 from .legal import (
     CARD_PRICE,
@@ -11,7 +11,7 @@ from .legal import (
     legal_actions,
 )
 from .piles import draw, hand_size
-from .setup import START_DUCATS
+from .setup import START_DUCATS, from_step
 from .state import (
     ATTACK,
     COMBAT,
@@ -26,7 +26,9 @@ from .state import (
     RETREAT,
     RETURN,
     SETUP_GARRISON,
+    SETUP_PALACE,
     SETUP_RAMPART,
+    SETUP_START,
     SIGN,
     TREASON,
     VOTE,
@@ -42,7 +44,9 @@ class IllegalAction(ValueError):
 # Phases whose choices depend on public information only: a lone legal action there is taken
 # at once ([ruling] R27). Elsewhere a seat with cards is asked even with a single choice, so
 # that nobody learns about its hand from being skipped.
-PUBLIC_CHOICES = frozenset({SETUP_GARRISON, RETURN, PURCHASE, EXPANSION, CORRUPT, NEGLECT})
+PUBLIC_CHOICES = frozenset(
+    {SETUP_START, SETUP_PALACE, SETUP_GARRISON, RETURN, PURCHASE, EXPANSION, CORRUPT, NEGLECT}
+)
 
 
 def _normal(action):
@@ -55,7 +59,11 @@ def _normal(action):
 
 
 def apply_action(state, seat, action):
-    """A new state after `seat`'s `action`; IllegalAction (state unchanged) otherwise."""
+    """A new state after `seat`'s `action`; IllegalAction (state unchanged) otherwise.
+
+    A diplomacy action ([ruling] R42) may come from any seat at any moment of turns 1-6."""
+    if diplomacy.is_diplomacy(action):
+        return _apply_diplomacy(state, seat, action)
     if seat not in acting_seats(state):
         raise IllegalAction(f"seat {seat!r} may not act now ({phase_name(state)})")
     action = _normal(action)
@@ -63,6 +71,18 @@ def apply_action(state, seat, action):
         raise IllegalAction(f"not a legal action now ({phase_name(state)}): {action!r}")
     s = clone(state)
     HANDLERS[s.phase](s, seat, action)
+    settle(s)
+    if s.offers:
+        diplomacy.prune(s)
+    return s
+
+
+def _apply_diplomacy(state, seat, action):
+    if action not in diplomacy.diplomacy_actions(state, seat):
+        raise IllegalAction(f"not a legal diplomacy action now: {action!r}")
+    s = clone(state)
+    diplomacy.apply_diplomacy(s, seat, action)
+    # A gift or a sale may leave the seat that acts with a lone public choice or no card.
     settle(s)
     return s
 
@@ -89,6 +109,20 @@ def settle(s):
 
 def _city(s, action, key="city"):
     return s.geo.index[action[key]]
+
+
+def _setup_start(s, seat, action):
+    city = _city(s, action)
+    battle.capture(s, seat, city)
+    s.starts = put(s.starts, seat, s.starts[seat] + (city,))
+    from_step(s)
+
+
+def _setup_palace(s, seat, action):
+    if action["type"] == "palace":
+        s.palace = put(s.palace, _city(s, action), 1)
+        s.palaces -= 1
+    flow.next_setup(s)
 
 
 def _setup_rampart(s, seat, action):
@@ -128,6 +162,9 @@ def _purchase(s, seat, action):
     kind = action["type"]
     if kind == "done":
         flow.next_purchase(s)
+        return
+    if kind == "announce":
+        s.power = put(s.power, seat, 1 if action["bonus"] == "attack" else 2)
         return
     if kind == "buy_cards":
         count = action["count"]
@@ -174,6 +211,10 @@ def _combat(s, seat, action):
         battle.declare(s, seat, -1, _city(s, action, "to"), True)
     elif kind == "ambassador":
         yellow.ambassador(s, seat)
+    elif kind == "lure":
+        yellow.lure(s, seat, _city(s, action, "from"), _city(s, action, "to"))
+    elif kind == "raiders":
+        yellow.raiders(s, seat, _city(s, action), action.get("free", False))
     else:
         YELLOW[kind](s, seat, _city(s, action))
 
@@ -205,7 +246,8 @@ def _sign(s, seat, action):
 
 
 def _retreat(s, seat, action):
-    battle.retreat(s, KIND[action["card"]] if action["type"] == "retreat" else None)
+    kind = KIND[action["card"]] if action["type"] == "retreat" else None
+    battle.retreat(s, kind, action.get("free", False))
 
 
 def _corrupt(s, seat, action):
@@ -217,7 +259,9 @@ def _neglect(s, seat, action):
 
 
 HANDLERS = {
+    SETUP_START: _setup_start,
     SETUP_RAMPART: _setup_rampart,
+    SETUP_PALACE: _setup_palace,
     SETUP_GARRISON: _setup_garrison,
     RETURN: _return,
     VOTE: _vote,

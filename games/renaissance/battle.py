@@ -18,7 +18,7 @@ from .cards import (
     TREASON,
     VALUE,
 )
-from .flow import FORTIFICATION
+from .flow import FORTIFICATION, has_power
 from .piles import discard, forget_known, give, hand_size, roll, take
 from .state import (
     ATTACK,
@@ -127,8 +127,7 @@ def reveal(s):
     troops = []
     for side, seat in enumerate(_seats(b)):
         kinds = b["blue"][side] + ((CONDOTTIERE,) if b["red"][side] == CONDOTTIERE else ())
-        paid = kinds.count(CONDOTTIERE)
-        s.ducats = put(s.ducats, seat, s.ducats[seat] - paid)
+        pay_condottieri(s, seat, kinds.count(CONDOTTIERE))
         troops.append(tuple((k, UNROLLED if k == CONDOTTIERE else VALUE[k]) for k in kinds))
     b = _update(s, revealed=1, troops=tuple(troops))
     a_red, d_red = b["red"]
@@ -140,6 +139,19 @@ def reveal(s):
             s.phase, s.current = COUNTER, b["d"]
             return
     fight(s)
+
+
+def pay_condottieri(s, seat, count):
+    """A ducat each, except those bought from a player this turn ([ruling] R44) and Milan's
+    first of the turn ([ruling] R55)."""
+    prepaid = min(count, s.prepaid[seat])
+    if prepaid:
+        s.prepaid = put(s.prepaid, seat, s.prepaid[seat] - prepaid)
+        count -= prepaid
+    if count and has_power(s, seat, "milan") and not s.power[seat]:
+        s.power = put(s.power, seat, 1)
+        count -= 1
+    s.ducats = put(s.ducats, seat, s.ducats[seat] - count)
 
 
 def counter(s, play):
@@ -170,7 +182,9 @@ def fight(s):
     attacker loses its strongest blue card), both dice; then the Condottieri."""
     b = s.battle
     geo = s.geo
-    bonus = 0 if b["ride"] else geo.rough[b["to"]] + b["sea"]
+    # [ruling] R50: Genoa's power spares it the terrain and landing bonuses when it attacks.
+    spared = b["ride"] or has_power(s, b["a"], "genoa")
+    bonus = 0 if spared else geo.rough[b["to"]] + b["sea"]
     a_red, d_red = b["red"]
     engineer = ENGINEER_DEFENCE if d_red == ENGINEER and a_red != ENGINEER else 0
     troops = b["troops"]
@@ -281,11 +295,18 @@ def strength(b, side):
         total += troops[b["signs"][side]][1]
     if side == 1:
         total += b["fort"] + b["bonus"] + b["engineer"]
-    return total
+    return total + b.get("swiss", (0, 0))[side]
 
 
 def totals(s):
     """[rules] The higher total wins; a tie goes to the defender, but both lose their cards."""
+    swiss = tuple(
+        int(has_power(s, seat, "swiss") and s.power[seat] == side + 1)
+        for side, seat in enumerate(_seats(s.battle))
+    )
+    if any(swiss):
+        # [ruling] R59: the Swiss +1 PC on the side they announced.
+        _update(s, swiss=swiss)
     _update(s, totals=(strength(s.battle, 0), strength(s.battle, 1)))
     _ask_retreat(s, 0)
 
@@ -310,7 +331,8 @@ def _ask_retreat(s, side):
     b = s.battle
     while side < 2:
         seat = _seats(b)[side]
-        if side in losers(b) and _unsaved_blues(b, side) and hand_size(s, seat) > 0:
+        asked = hand_size(s, seat) > 0 or (has_power(s, seat, "naples") and not s.power[seat])
+        if side in losers(b) and _unsaved_blues(b, side) and asked:
             _update(s, asked=side)
             s.phase, s.current = RETREAT_PHASE, seat
             return
@@ -318,16 +340,20 @@ def _ask_retreat(s, side):
     conclude(s)
 
 
-def retreat(s, kind):
+def retreat(s, kind, free=False):
     """[rules] Retreat saves one blue card (not a Condottiere) from the discard; several may be
-    played."""
+    played; [ruling] R52 Naples's free one needs no card."""
     b = s.battle
     side = b["asked"]
     if kind is None:
         _ask_retreat(s, side + 1)
         return
-    take(s, _seats(b)[side], RETREAT)
-    discard(s, (RETREAT,))
+    seat = _seats(b)[side]
+    if free:
+        s.power = put(s.power, seat, 1)
+    else:
+        take(s, seat, RETREAT)
+        discard(s, (RETREAT,))
     _update(s, saved=put(b["saved"], side, b["saved"][side] + (kind,)))
     _ask_retreat(s, side)
 
@@ -374,3 +400,7 @@ def capture(s, seat, city):
         s.reserve = put(s.reserve, old, s.reserve[old] + 1)
     s.reserve = put(s.reserve, seat, s.reserve[seat] - 1)
     s.owner = put(s.owner, city, seat)
+    if s.phase >= COMBAT:
+        # [ruling] R39: a city taken in a combat phase (COMBAT and the battle and Ambassador
+        # phases numbered after it) is no base for an attack in that phase.
+        s.gained = s.gained + (city,)

@@ -9,6 +9,7 @@ new. `view_for(result, seat) == view`.
 
 from .cards import BLUE_SLOT, CONDOTTIERE, DECK, KIND, KINDS, RED_SLOT, counts_of
 from .geography import map_for
+from .legal import condottiere_credit
 from .state import FIELDS, PHASE_NAMES, State, _to_tuples
 from .visibility import PUBLIC_FIELDS
 
@@ -114,7 +115,7 @@ def _battle(battle, s, pool, rng):
         if "hidden" in commit:
             owner = (b["a"], b["d"])[side]
             blue[side], red[side] = _hidden_commit(
-                pool, side, commit["hidden"], s.ducats[owner], rng
+                pool, side, commit["hidden"], condottiere_credit(s, owner), rng
             )
         else:
             blue[side], red[side] = tuple(commit["blue"]), commit["red"]

@@ -13,6 +13,7 @@ from .state import (
     PURCHASE,
     RETURN,
     SETUP_GARRISON,
+    SETUP_PALACE,
     SETUP_RAMPART,
     TURNS,
     VOTE,
@@ -24,6 +25,7 @@ INCOME = (1, 2, 3)
 # [rules] Fortification: 2 PC for a garrison, 4 for a rampart, 6 for a fortress.
 FORTIFICATION = (2, 4, 6)
 PEACE_CARDS, PEACE_DUCATS, WAR_CARDS = 4, 4, 6
+VENICE_DUCATS = 2
 
 
 def cities_of(s, seat):
@@ -38,15 +40,36 @@ def wiped(s, seat):
 
 
 def next_setup(s):
-    """[rules] Ramparts, then the extra garrison, each in turn order."""
+    """[rules] Ramparts, then the extra garrison, each in turn order; [ruling] R46 in a
+    scenario, ramparts, then (1515) palaces, and no extra garrison."""
     s.step += 1
     if s.step < s.n:
         s.current = s.order[s.step]
         return
-    if s.phase == SETUP_RAMPART:
-        s.phase, s.step, s.current = SETUP_GARRISON, 0, s.order[0]
+    following = {SETUP_RAMPART: SETUP_GARRISON}
+    if s.scenario:
+        following = {SETUP_RAMPART: SETUP_PALACE} if palace_each(s) else {}
+    if s.phase in following:
+        s.phase, s.step, s.current = following[s.phase], 0, s.order[0]
         return
     start_turn(s)
+
+
+def scenario_rules(s):
+    """The scenario's block of the board data ({} in the 1454 game)."""
+    if not s.scenario:
+        return {}
+    return s.geo.data["scenarios"][s.scenario]
+
+
+def palace_each(s):
+    """[rules] 1515: each player receives a palace and puts it on one of its garrisons."""
+    return bool(scenario_rules(s).get("palace_each"))
+
+
+def has_power(s, seat, nation):
+    """[ruling] R50: the nations' powers apply only with the option "powers"."""
+    return s.nations[seat] == nation and ("powers", True) in s.options
 
 
 # --- a new turn ------------------------------------------------------------------------
@@ -61,6 +84,9 @@ def start_turn(s):
     s.sea_used = (0,) * s.n
     s.banked = ()
     s.exchanged = ()
+    s.offers = ()
+    s.prepaid = (0,) * s.n
+    s.power = (0,) * s.n
     s.step = -1
     next_return(s)
 
@@ -83,7 +109,8 @@ def next_return(s):
 def start_vote(s):
     """[rules] Turn 1 (1454) is peace without a vote; later turns vote in secret."""
     if s.turn == 1:
-        s.war = 0
+        # [rules] 1454 is peace; [rules] the 1515 scenario starts at war.
+        s.war = int(scenario_rules(s).get("first_turn") == "war")
         deal(s)
         return
     s.phase, s.current = VOTE, -1
@@ -91,9 +118,11 @@ def start_vote(s):
 
 
 def end_vote(s):
-    """[rules] War if at least half of the players voted war."""
-    war_votes = sum(s.votes)
-    s.war = int(2 * war_votes >= s.n)
+    """[rules] War if at least half of the players voted war; [ruling] R53 with the powers,
+    the Pope's vote counts twice, among the votes."""
+    weights = [2 if has_power(s, seat, "rome") else 1 for seat in range(s.n)]
+    war_votes = sum(w for w, vote in zip(weights, s.votes, strict=True) if vote)
+    s.war = int(2 * war_votes >= sum(weights))
     s.last_votes = s.votes
     s.votes = (-1,) * s.n
     deal(s)
@@ -106,6 +135,10 @@ def deal(s):
         draw(s, seat, WAR_CARDS if s.war else PEACE_CARDS)
         if not s.war:
             s.ducats = put(s.ducats, seat, s.ducats[seat] + PEACE_DUCATS)
+    for seat in s.order:
+        if has_power(s, seat, "empire"):
+            # [ruling] R58: the Empire's free card comes with the deal.
+            draw(s, seat, 1)
     s.phase, s.step, s.current = PURCHASE, 0, s.order[0]
 
 
@@ -147,6 +180,7 @@ def start_combat_phase(s):
     s.targets = ()
     s.attacked = 0
     s.married = 0
+    s.gained = ()
 
 
 def end_combat_phase(s):
@@ -199,6 +233,10 @@ def treasury(s):
     for city, owner in enumerate(s.owner):
         if owner >= 0 and not s.pillaged[city]:
             income[owner] += INCOME[s.fort[city]]
+    for seat in range(s.n):
+        if has_power(s, seat, "venice"):
+            # [rules] Venice's power: 2 ducats a turn in sequence 6.
+            income[seat] += VENICE_DUCATS
     return income
 
 
@@ -212,6 +250,8 @@ def end_turn(s):
     s.pillages += sum(s.pillaged)
     s.pillaged = (0,) * len(s.pillaged)
     s.hands = ((0,) * KINDS,) * s.n
+    s.prepaid = (0,) * s.n
+    s.offers = ()
     s.known = s.hands
     s.exposed = s.hands
     s.deck = ()

@@ -18,8 +18,10 @@ from .cards import (
     RIDE,
     SIGN_OF_GOD,
 )
+from .flow import has_power, scenario_rules
 from .geography import TWO_SEA_EXPANSIONS
 from .piles import available, hand_size
+from .setup import start_choices
 from .state import (
     ATTACK,
     COMBAT,
@@ -32,7 +34,9 @@ from .state import (
     PURCHASE,
     RETURN,
     SETUP_GARRISON,
+    SETUP_PALACE,
     SETUP_RAMPART,
+    SETUP_START,
     SIGN,
     TREASON,
     VOTE,
@@ -76,8 +80,20 @@ def _own(s, seat):
     return [city for city, owner in enumerate(s.owner) if owner == seat]
 
 
+def _setup_start(s, seat):
+    """[ruling] R46: the scenario's "ou" slot: one of the free cities it names."""
+    return [{"type": "start", "city": _city(s, c)} for c in start_choices(s, seat)]
+
+
 def _setup_rampart(s, seat):
     return [{"type": "rampart", "city": _city(s, c)} for c in _own(s, seat)]
+
+
+def _setup_palace(s, seat):
+    """[rules] 1515: a palace on one of the player's garrisons."""
+    if not s.palaces:
+        return [PASS]
+    return [{"type": "palace", "city": _city(s, c)} for c in _own(s, seat) if not s.palace[c]]
 
 
 def setup_garrison_cities(s, seat):
@@ -104,7 +120,13 @@ def _vote(s, seat):
     return [{"type": "vote", "war": False}, {"type": "vote", "war": True}]
 
 
+SWISS_CHOICES = ({"type": "announce", "bonus": "attack"}, {"type": "announce", "bonus": "defence"})
+
+
 def _purchase(s, seat):
+    if has_power(s, seat, "swiss") and not s.power[seat]:
+        # [ruling] R59: the Swiss announce their bonus first, in public.
+        return [dict(action) for action in SWISS_CHOICES]
     ducats = s.ducats[seat]
     actions = [{"type": "done"}]
     if not s.bought[seat]:
@@ -125,7 +147,10 @@ def _purchase(s, seat):
 
 
 def sea_expansions_allowed(s, seat):
-    return 2 if s.nations[seat] in TWO_SEA_EXPANSIONS else 1
+    """[rules] Genoa and Venice, and in a scenario the nations it marks, may expand twice by
+    sea."""
+    twice = scenario_rules(s).get("two_sea_expansions", TWO_SEA_EXPANSIONS)
+    return 2 if s.nations[seat] in twice else 1
 
 
 def expansion_moves(s, seat):
@@ -154,11 +179,18 @@ def _expansion(s, seat):
     return actions + [PASS]
 
 
+def condottiere_credit(s, seat):
+    """How many Condottieri `seat` can pay for: its ducats, the Condottieri it bought from a
+    player this turn ([ruling] R44: already paid) and Milan's free one ([ruling] R55)."""
+    free = int(has_power(s, seat, "milan") and not s.power[seat])
+    return s.ducats[seat] + s.prepaid[seat] + free
+
+
 def can_commit_attack(s, seat):
     """[rules] Attacking needs two blue cards or Condottieri (each Condottiere costs a ducat)."""
     hand = s.hands[seat]
     blues = sum(hand[k] for k in BLUE)
-    return blues + min(hand[CONDOTTIERE], s.ducats[seat]) >= 2
+    return blues + min(hand[CONDOTTIERE], condottiere_credit(s, seat)) >= 2
 
 
 def may_attack(s, seat):
@@ -177,8 +209,10 @@ def attack_moves(s, seat):
     turn, to an enemy city by road or, from a port, to a coastal city by landing."""
     geo = s.geo
     moves = []
+    # [ruling] R39: not from a city taken in this combat phase (France's power excepted, R56).
+    barred = () if has_power(s, seat, "france") else s.gained
     for origin in _own(s, seat):
-        if origin in s.used_from:
+        if origin in s.used_from or origin in barred:
             continue
         roads = geo.neighbours[origin]
         moves += [(origin, c) for c in roads if _enemy(s, seat, c)]
@@ -202,6 +236,12 @@ def _combat(s, seat):
             actions += [{"type": "ride", "to": name[c]} for c in cities]
     if hand[RAIDERS] and s.pillages:
         actions += [{"type": "raiders", "city": name[c]} for c in raider_targets(s, seat)]
+    if has_power(s, seat, "spain") and not s.power[seat] and s.pillages:
+        # [ruling] R57: Spain's free Raiders.
+        targets = raider_targets(s, seat)
+        actions += [{"type": "raiders", "city": name[c], "free": True} for c in targets]
+    if has_power(s, seat, "florence") and not s.power[seat]:
+        actions += lure_actions(s, seat)
     if hand[AMBASSADOR]:
         actions.append({"type": "ambassador"})
     if hand[MARRIAGE]:
@@ -213,6 +253,15 @@ def _combat(s, seat):
             if s.palace[city] and city not in s.banked:
                 actions.append({"type": "banker", "city": name[city]})
     return actions
+
+
+def lure_actions(s, seat):
+    """[ruling] R51: Florence may try once a turn to lure another player's artist into one of
+    its palaces without one."""
+    name = s.geo.cities
+    palaces = [c for c in _own(s, seat) if s.palace[c] and not s.artist[c]]
+    artists = [c for c, o in enumerate(s.owner) if o >= 0 and o != seat and s.artist[c]]
+    return [{"type": "lure", "from": name[a], "to": name[p]} for a in artists for p in palaces]
 
 
 def raider_targets(s, seat):
@@ -266,7 +315,7 @@ def _commits(blues_options, hand, ducats):
 
 def _attack_commit(s, seat):
     """[rules] Two blue cards (Condottieri may stand in) and maybe one red card."""
-    hand, ducats = s.hands[seat], s.ducats[seat]
+    hand, ducats = s.hands[seat], condottiere_credit(s, seat)
     held = [k for k in BLUE_SLOT if hand[k]]
     pairs = []
     for i, first in enumerate(held):
@@ -318,12 +367,19 @@ def _retreat(s, seat):
     b = s.battle
     side = b["asked"]
     actions = [PASS]
+    blues = [kind for kind, _ in b["troops"][side] if kind in BLUE]
+    for kind in b["saved"][side]:
+        blues.remove(kind)
     if s.hands[seat][RETREAT]:
-        blues = [kind for kind, _ in b["troops"][side] if kind in BLUE]
-        for kind in b["saved"][side]:
-            blues.remove(kind)
         actions += [{"type": "retreat", "card": NAMES[k]} for k in sorted(set(blues))]
+    if free_retreat(s, seat):
+        actions += [{"type": "retreat", "card": NAMES[k], "free": True} for k in sorted(set(blues))]
     return actions
+
+
+def free_retreat(s, seat):
+    """[ruling] R52: Naples's free Retreat, once a turn."""
+    return has_power(s, seat, "naples") and not s.power[seat]
 
 
 def _corrupt(s, seat):
@@ -345,7 +401,9 @@ def _neglect(s, seat):
 
 
 GENERATORS = {
+    SETUP_START: _setup_start,
     SETUP_RAMPART: _setup_rampart,
+    SETUP_PALACE: _setup_palace,
     SETUP_GARRISON: _setup_garrison,
     RETURN: _return,
     VOTE: _vote,

@@ -9,7 +9,9 @@ import json
 from .geography import map_for
 
 (
+    SETUP_START,
     SETUP_RAMPART,
+    SETUP_PALACE,
     SETUP_GARRISON,
     RETURN,
     VOTE,
@@ -25,9 +27,11 @@ from .geography import map_for
     CORRUPT,
     NEGLECT,
     OVER,
-) = range(16)
+) = range(18)
 PHASE_NAMES = (
+    "setup_start",
     "setup_rampart",
+    "setup_palace",
     "setup_garrison",
     "return",
     "vote",
@@ -94,6 +98,11 @@ FIELDS = (
     "married",  # bit mask of seats the current player married this turn
     "banked",  # palace cities whose banker was used this turn
     "exchanged",  # cities exchanged this turn
+    "offers",  # pending diplomacy offers (kind, from, to, give, take), sorted
+    "prepaid",  # per seat: Condottieri bought from a player this turn, whose use is paid
+    "gained",  # cities the current player took during its combat phase ([ruling] R39)
+    "power",  # per seat: this turn's use of its nation's power (0 unused; Swiss 1/2)
+    "scenario",  # "" (the 1454 game) or "1494" / "1499" / "1515"
     "battle",  # the battle being fought (dict), or None
     "winners",  # winning seats once over
 )

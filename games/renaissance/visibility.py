@@ -2,10 +2,12 @@
 
 Hidden: the other hands (only their sizes, and the cards everyone saw go into them), the deck's
 order, the seed, other seats' votes until everybody has voted (the vote then ends at once and
-`last_votes` shows them all), and face-down battle cards until the reveal (only their number).
+`last_votes` shows them all), face-down battle cards until the reveal (only their number), and
+diplomacy offers between two other seats.
 """
 
 from .cards import ENGINEER, NAMES, TRAITOR
+from .diplomacy import diplomacy_actions
 from .legal import acting_seats, legal_actions
 from .state import FIELDS, PHASE_NAMES, YEARS
 
@@ -73,6 +75,8 @@ def view_for(state, seat):
     public["deck_size"] = len(state.deck)
     public["voted"] = [vote >= 0 for vote in state.votes]
     public["battle"] = battle_view(state, seat)
+    # [ruling] R45: an offer is seen by its two parties only.
+    public["offers"] = [list(o) for o in state.offers if seat is not None and seat in o[1:3]]
     geo = state.geo
     own = seat is not None
     return {
@@ -84,6 +88,7 @@ def view_for(state, seat):
         "hand": _names(state.hands[seat]) if own else None,
         "vote": (None if state.votes[seat] < 0 else bool(state.votes[seat])) if own else None,
         "legal_actions": legal_actions(state, seat) if own else [],
+        "diplomacy_actions": diplomacy_actions(state, seat) if own else [],
         "cities": list(geo.cities),
         "board": geo.key(),
         "known": [_names(counts) for counts in state.known],

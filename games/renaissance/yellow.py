@@ -23,10 +23,13 @@ def _play(s, seat, kind):
     discard(s, (kind,))
 
 
-def raiders(s, seat, city):
+def raiders(s, seat, city, free=False):
     """[rules] Raiders: a die strictly above the fortification pillages the city: 1 or 2 ducats
-    now, no income for its owner this turn."""
-    _play(s, seat, RAIDERS)
+    now, no income for its owner this turn; [ruling] R57 Spain's free Raiders need no card."""
+    if free:
+        s.power = put(s.power, seat, 1)
+    else:
+        _play(s, seat, RAIDERS)
     if roll(s) > defence_level(s, city):
         s.ducats = put(s.ducats, seat, s.ducats[seat] + PILLAGE_DUCATS[s.fort[city]])
         s.pillaged = put(s.pillaged, city, 1)
@@ -85,6 +88,18 @@ def artist(s, seat, city):
     else:
         s.artist = put(s.artist, city, 1)
         s.artists -= 1
+
+
+# [ruling] R51: Florence lures an artist on a 5 or a 6.
+LURE_ROLL = 5
+
+
+def lure(s, seat, origin, palace):
+    """[rules] Florence's power: once a turn, 1d6, on 5 or 6 another player's artist moves into
+    Florence's free palace (the palace it leaves stays, empty)."""
+    s.power = put(s.power, seat, 1)
+    if roll(s) >= LURE_ROLL:
+        s.artist = put(put(s.artist, origin, 0), palace, 1)
 
 
 def banker(s, seat, city):

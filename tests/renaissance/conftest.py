@@ -6,6 +6,7 @@ import random
 
 from games.renaissance.api import acting_seats, apply_action, legal_actions, new_game
 from games.renaissance.cards import KIND, KINDS
+from games.renaissance.diplomacy import diplomacy_actions
 from games.renaissance.state import COMBAT, EXPANSION, clone
 
 # How many random games the property tests play per player count (more with the env var).
@@ -149,15 +150,22 @@ def hand(*names):
     return tuple(counts)
 
 
-def random_game(players, seed, board=TINY, on_step=None):
-    """A uniformly random game to its end; on_step(state, seat, action, new_state) per step."""
+def random_game(players, seed, board=TINY, on_step=None, options=None, diplomacy=0.0):
+    """A uniformly random game to its end; on_step(state, seat, action, new_state) per step.
+    With `diplomacy` > 0, that share of the steps is a random diplomacy action of a random
+    seat (when it has one)."""
     rng = random.Random(seed)
-    state = new_game(players, seed, board=board)
+    state = new_game(players, seed, options, board=board)
     steps = 0
     while state.winners == ():
         seat = rng.choice(sorted(acting_seats(state)))
         actions = legal_actions(state, seat)
         assert actions, f"seat {seat} acts with no legal action in {state!r}"
+        if diplomacy and rng.random() < diplomacy:
+            other = rng.randrange(players)
+            offered = diplomacy_actions(state, other)
+            if offered:
+                seat, actions = other, offered
         action = rng.choice(actions)
         new = apply_action(state, seat, action)
         if on_step:

@@ -1,7 +1,9 @@
-"""Properties over random games on the tiny board, every player count (RENAISSANCE_GAMES=N games
-per count; a dozen in CI): the game ends after the sixth turn with scores; pieces, cards and
-ducats are conserved; an acting seat always has a legal action; illegal actions change nothing;
-replay is deterministic; JSON is lossless; views never leak hidden information."""
+"""Properties over random games on the tiny board, every player count, and on the real board in
+each historical scenario with the nations' powers and random diplomacy (RENAISSANCE_GAMES=N
+games per count; a dozen in CI, fewer for the scenarios): the game ends after the sixth turn
+with scores; pieces, cards and ducats are conserved; an acting seat always has a legal action;
+illegal actions change nothing; replay is deterministic; JSON is lossless; views never leak
+hidden information."""
 
 import random
 
@@ -21,11 +23,18 @@ from games.renaissance.api import (
     winners,
 )
 from games.renaissance.cards import COPIES, KINDS
-from games.renaissance.state import PURCHASE, SETUP_RAMPART, TURNS
+from games.renaissance.state import PURCHASE, SETUP_RAMPART, SETUP_START, TURNS
 from games.renaissance.visibility import battle_cards
 from tests.renaissance.conftest import RANDOM_GAMES, TINY, random_game
 
 COUNTS = (3, 4, 5, 6)
+# (players, options, diplomacy share) on the real board: the base game with powers, and each
+# scenario at each of its player counts.
+REAL_BOARD = [(6, {"powers": True}, 0.1), (3, {"powers": True}, 0.1)] + [
+    (players, {"scenario": scenario, "powers": powers}, share)
+    for scenario in ("1494", "1499", "1515")
+    for players, powers, share in ((4, False, 0.0), (5, True, 0.05), (6, True, 0.1))
+]
 
 
 def card_counts(state):
@@ -38,7 +47,7 @@ def card_counts(state):
     return counts
 
 
-def check_conservation(state):
+def check_conservation(state, diplomacy=False):
     """[rules] The box: 80 cards, 21 garrisons per nation, 20 ramparts, 10 castles, 10 palaces,
     10 pillage markers, 11 artists (Savonarola aside)."""
     counts = card_counts(state)
@@ -49,9 +58,11 @@ def check_conservation(state):
     for seat in range(state.n):
         assert state.reserve[seat] + state.owner.count(seat) == 21
         assert state.ducats[seat] >= 0
-        assert sum(state.hands[seat]) <= 14  # 12 after purchases, + an Ambassador's 2
+        if not diplomacy:  # a Condottiere bought from a player may exceed it ([ruling] R44)
+            assert sum(state.hands[seat]) <= 14  # 12 after purchases, + an Ambassador's 2
         assert all(k <= h for k, h in zip(state.known[seat], state.hands[seat], strict=True))
     unplaced = state.n - state.step if state.phase == SETUP_RAMPART else 0
+    unplaced = state.n if state.phase == SETUP_START else unplaced
     assert state.ramparts + sum(1 for f in state.fort if f >= 1) + unplaced == 20
     assert state.castles + state.fort.count(2) == 10
     assert state.palaces + sum(state.palace) == 10
@@ -88,27 +99,42 @@ def check_view(state, rng):
     view_for(state, None)
 
 
+def play_checked(players, seed, rng, board=TINY, options=None, diplomacy=0.0):
+    def on_step(state, seat, action, new, step=[0]):  # noqa: B006 - a counter per game
+        step[0] += 1
+        for acting in acting_seats(new):
+            assert legal_actions(new, acting), "an acting seat without a legal action"
+        check_conservation(new, diplomacy > 0)
+        if step[0] % 17 == 0:
+            check_illegal(new, new.current if new.current >= 0 else 0, rng)
+            check_view(new, rng)
+            assert State.from_json(new.to_json()) == new
+
+    final = random_game(players, seed, board, on_step, options, diplomacy)
+    check_final(final)
+    return final
+
+
+def check_final(final):
+    assert is_terminal(final) and final.turn == TURNS + 1
+    assert all(len(sheet) == TURNS for sheet in final.sheet)
+    assert final_scores(final) == [sum(sheet) for sheet in final.sheet]
+    assert winners(final)
+    assert legal_actions(final, 0) == []
+
+
 @pytest.mark.parametrize("players", COUNTS)
 def test_random_games_end_after_six_turns_with_conservation_and_secrecy(players):
     rng = random.Random(players)
     for game in range(RANDOM_GAMES):
+        play_checked(players, 1000 * players + game, rng)
 
-        def on_step(state, seat, action, new, step=[0]):  # noqa: B006 - a counter per game
-            step[0] += 1
-            for acting in acting_seats(new):
-                assert legal_actions(new, acting), "an acting seat without a legal action"
-            check_conservation(new)
-            if step[0] % 17 == 0:
-                check_illegal(new, new.current if new.current >= 0 else 0, rng)
-                check_view(new, rng)
-                assert State.from_json(new.to_json()) == new
 
-        final = random_game(players, 1000 * players + game, on_step=on_step)
-        assert is_terminal(final) and final.turn == TURNS + 1
-        assert all(len(sheet) == TURNS for sheet in final.sheet)
-        assert final_scores(final) == [sum(sheet) for sheet in final.sheet]
-        assert winners(final)
-        assert legal_actions(final, 0) == []
+@pytest.mark.parametrize(("players", "options", "diplomacy"), REAL_BOARD)
+def test_real_board_scenarios_powers_and_diplomacy_keep_every_property(players, options, diplomacy):
+    rng = random.Random(players)
+    for game in range(max(1, RANDOM_GAMES // 4)):
+        play_checked(players, 500 + game, rng, None, options, diplomacy)
 
 
 @pytest.mark.parametrize("players", COUNTS)

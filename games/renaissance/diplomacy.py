@@ -1,0 +1,208 @@
+"""Diplomacy (rulebook "Diplomatie"): exchanging cities, giving ducats, selling Condottieri.
+
+Not moves of the turn: any seat may make them at any moment of turns 1-6 ([ruling] R42), so
+they are listed by `diplomacy_actions(state, seat)`, not by `legal_actions`, and
+`apply_action(state, seat, action)` accepts them from any seat (like Condottiere's shown cards,
+docs/engine.md). Promises bind nobody: the engine only knows offers and their answers.
+
+An offer is a tuple (kind, from, to, give, take): EXCHANGE (the offerer's city `give` for the
+recipient's city `take`) or SALE (a Condottiere for a ducat; give = take = -1). Offers are seen
+by their two parties only ([ruling] R45) and vanish when they no longer hold, when answered or
+withdrawn, and at the end of the turn.
+"""
+
+from .cards import CONDOTTIERE
+from .piles import give, take
+from .state import COMBAT, OVER, TURNS, put
+
+EXCHANGE, SALE = 0, 1
+# [rules] A Condottiere is sold for one ducat, paid to the seller ([ruling] R44).
+SALE_PRICE = 1
+TYPES = frozenset(
+    {
+        "give_ducats",
+        "offer_exchange",
+        "accept_exchange",
+        "decline_exchange",
+        "withdraw_exchange",
+        "offer_condottiere",
+        "accept_condottiere",
+        "decline_condottiere",
+        "withdraw_condottiere",
+    }
+)
+
+
+def is_diplomacy(action):
+    """True for an action of diplomacy (not a move of the turn)."""
+    return isinstance(action, dict) and action.get("type") in TYPES
+
+
+def in_game(s):
+    """[ruling] R42: diplomacy is possible from the first turn to the end of the sixth."""
+    return 1 <= s.turn <= TURNS and s.phase != OVER
+
+
+def belligerent(s, seat):
+    """A side of the battle being fought (it may not give money away nor buy after its
+    commitment, [ruling] R43, R44: its face-down Condottieri must stay payable)."""
+    b = s.battle
+    return b is not None and seat in (b["a"], b["d"])
+
+
+def committed(s, seat):
+    b = s.battle
+    if b is None or seat not in (b["a"], b["d"]):
+        return False
+    return bool(b["committed"][0 if seat == b["a"] else 1])
+
+
+def exchange_holds(s, offer):
+    """[rules] Two cities of the same fortification level, each exchanged at most once a turn,
+    still held by the two parties; [ruling] R42 not while a battle is fought."""
+    _, sender, receiver, mine, theirs = offer
+    return (
+        s.owner[mine] == sender
+        and s.owner[theirs] == receiver
+        and s.fort[mine] == s.fort[theirs]
+        and mine not in s.exchanged
+        and theirs not in s.exchanged
+    )
+
+
+def sale_holds(s, offer):
+    return s.hands[offer[1]][CONDOTTIERE] > 0 and not committed(s, offer[1])
+
+
+def holds(s, offer):
+    return exchange_holds(s, offer) if offer[0] == EXCHANGE else sale_holds(s, offer)
+
+
+def _offer_dict(s, offer, kind):
+    names = s.geo.cities
+    if offer[0] == EXCHANGE:
+        action = {"type": kind + "_exchange", "give": names[offer[3]], "take": names[offer[4]]}
+    else:
+        action = {"type": kind + "_condottiere"}
+    if kind == "withdraw":
+        action["to"] = offer[2]
+    else:
+        action["from"] = offer[1]
+    return action
+
+
+def diplomacy_actions(s, seat):
+    """The diplomacy actions `seat` may take now (any seat, any moment of turns 1-6)."""
+    if not in_game(s) or isinstance(seat, bool) or seat not in range(s.n):
+        return []
+    actions = _answers(s, seat)
+    if not belligerent(s, seat):
+        actions += [
+            {"type": "give_ducats", "to": other, "amount": amount}
+            for other in range(s.n)
+            if other != seat
+            for amount in range(1, s.ducats[seat] + 1)
+        ]
+    if s.hands[seat][CONDOTTIERE] and not committed(s, seat):
+        offered = {o[2] for o in s.offers if o[0] == SALE and o[1] == seat}
+        actions += [
+            {"type": "offer_condottiere", "to": other}
+            for other in range(s.n)
+            if other != seat and other not in offered
+        ]
+    if s.battle is None:
+        actions += _exchange_offers(s, seat)
+    return actions
+
+
+def _answers(s, seat):
+    actions = []
+    for offer in s.offers:
+        if offer[2] == seat:
+            if _acceptable(s, seat, offer):
+                actions.append(_offer_dict(s, offer, "accept"))
+            actions.append(_offer_dict(s, offer, "decline"))
+        elif offer[1] == seat:
+            actions.append(_offer_dict(s, offer, "withdraw"))
+    return actions
+
+
+def _acceptable(s, seat, offer):
+    if offer[0] == EXCHANGE:
+        return s.battle is None
+    return s.ducats[seat] >= SALE_PRICE and not committed(s, seat)
+
+
+def _exchange_offers(s, seat):
+    names = s.geo.cities
+    pending = {(o[2], o[3], o[4]) for o in s.offers if o[0] == EXCHANGE and o[1] == seat}
+    mine = [c for c, o in enumerate(s.owner) if o == seat and c not in s.exchanged]
+    actions = []
+    for other in range(s.n):
+        if other == seat:
+            continue
+        theirs = [c for c, o in enumerate(s.owner) if o == other and c not in s.exchanged]
+        for a in mine:
+            for b in theirs:
+                if s.fort[a] == s.fort[b] and (other, a, b) not in pending:
+                    actions.append(
+                        {"type": "offer_exchange", "to": other, "give": names[a], "take": names[b]}
+                    )
+    return actions
+
+
+def apply_diplomacy(s, seat, action):
+    """Apply a legal diplomacy action to the fresh clone `s` (validated by the caller)."""
+    kind = action["type"]
+    index = s.geo.index
+    if kind == "give_ducats":
+        other, amount = action["to"], action["amount"]
+        s.ducats = put(s.ducats, seat, s.ducats[seat] - amount)
+        s.ducats = put(s.ducats, other, s.ducats[other] + amount)
+    elif kind == "offer_exchange":
+        offer = (EXCHANGE, seat, action["to"], index[action["give"]], index[action["take"]])
+        s.offers = tuple(sorted(s.offers + (offer,)))
+    elif kind == "offer_condottiere":
+        s.offers = tuple(sorted(s.offers + ((SALE, seat, action["to"], -1, -1),)))
+    else:
+        verb, _, what = kind.partition("_")
+        sender, receiver = (seat, action["to"]) if verb == "withdraw" else (action["from"], seat)
+        if what == "exchange":
+            offer = (EXCHANGE, sender, receiver, index[action["give"]], index[action["take"]])
+        else:
+            offer = (SALE, sender, receiver, -1, -1)
+        s.offers = tuple(o for o in s.offers if o != offer)
+        if verb == "accept":
+            (_exchange if what == "exchange" else _sell)(s, offer)
+    prune(s)
+
+
+def _exchange(s, offer):
+    """[rules] The two cities change hands with their fortifications, palaces and artists
+    ([ruling] R42); the garrisons swap, so each reserve is unchanged."""
+    _, sender, receiver, mine, theirs = offer
+    s.owner = put(put(s.owner, mine, receiver), theirs, sender)
+    s.exchanged = s.exchanged + (mine, theirs)
+    if s.phase >= COMBAT:
+        # [ruling] R39: like a capture, no base for an attack in this combat phase.
+        s.gained = s.gained + (mine, theirs)
+
+
+def _sell(s, offer):
+    """[rules] The buyer pays the seller a ducat and need not pay again to play the card
+    ([ruling] R44: it is known to be in the buyer's hand)."""
+    _, seller, buyer, _, _ = offer
+    take(s, seller, CONDOTTIERE)
+    give(s, buyer, CONDOTTIERE)
+    kept = min(s.prepaid[seller], s.hands[seller][CONDOTTIERE])
+    s.prepaid = put(s.prepaid, seller, kept)
+    s.ducats = put(s.ducats, buyer, s.ducats[buyer] - SALE_PRICE)
+    s.ducats = put(s.ducats, seller, s.ducats[seller] + SALE_PRICE)
+    s.prepaid = put(s.prepaid, buyer, s.prepaid[buyer] + 1)
+
+
+def prune(s):
+    """Offers that no longer hold vanish (a city lost, a fortification changed, the card
+    played)."""
+    if s.offers:
+        s.offers = tuple(o for o in s.offers if holds(s, o))
