@@ -5,6 +5,11 @@
 
 Each deal (a game seed) is replayed once per rotation of the seats, so every bot plays every
 seat of the same deal. With fewer bots than players the list is cycled to fill the seats.
+
+    python -m ai.arena --game renaissance --players 6 --games 60 --bots heuristic,random
+
+Renaissance (ai/renaissance/arena.py) adds a table per nation; --iterations, --time-limit and
+--options are Condottiere's only.
 """
 
 import argparse
@@ -29,6 +34,7 @@ from games.engine import (
 
 from .factory import make_bot
 from .ratings import bradley_terry, pairwise_scores, wilson_interval
+from .renaissance import arena as renaissance_arena
 
 # A safety net: games take ~100-300 actions, but the rules let players who all keep passing
 # (tied battles, a region chosen again and again) play for ever. A game cut here has no winner
@@ -137,13 +143,15 @@ def seat_coverage(results: list[dict]) -> dict:
     return {bot: sorted(s) for bot, s in seats.items()}
 
 
-def run(specs: list[dict], workers: int, progress: bool = True, on_game=None) -> list[dict]:
-    """Play every spec, one game per process; the bar shows each bot's running win rate;
-    `on_game(results so far)` is called after each game (to save partial results)."""
+def run(
+    specs: list[dict], workers: int, progress: bool = True, on_game=None, play=play_game
+) -> list[dict]:
+    """Play every spec with `play` (one game per process); the bar shows each bot's running win
+    rate; `on_game(results so far)` is called after each game (to save partial results)."""
     if workers <= 1:
-        return _collect(map(play_game, specs), len(specs), progress, on_game)
+        return _collect(map(play, specs), len(specs), progress, on_game)
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return _collect(pool.imap_unordered(play_game, specs), len(specs), progress, on_game)
+        return _collect(pool.imap_unordered(play, specs), len(specs), progress, on_game)
 
 
 def _collect(iterator, total: int, progress: bool, on_game=None) -> list[dict]:
@@ -179,6 +187,7 @@ def format_table(summary: dict) -> str:
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=("condottiere", "renaissance"), default="condottiere")
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, required=True)
     parser.add_argument("--bots", required=True, help="comma-separated levels, cycled over seats")
@@ -195,6 +204,7 @@ def parse_args(argv):
 
 def build_report(args, results: list[dict], seconds: float, planned: int) -> dict:
     results = sorted(results, key=lambda g: (g["deal"], g["rotation"]))
+    renaissance_game = getattr(args, "game", "condottiere") == "renaissance"
     return {
         # The report's own path as given, relative to where the arena ran: never a machine path.
         "args": {**vars(args), "json": args.json and os.path.relpath(args.json)},
@@ -202,7 +212,7 @@ def build_report(args, results: list[dict], seconds: float, planned: int) -> dic
         "planned_games": planned,
         "finished_games": len(results),
         "unfinished": sum(1 for g in results if not g["finished"]),
-        "summary": summarise(results),
+        "summary": renaissance_arena.summarise(results) if renaissance_game else summarise(results),
         "seat_coverage": seat_coverage(results),
         "games": results,
     }
@@ -216,13 +226,26 @@ def write_json(path: str, report: dict) -> None:
     os.replace(temporary, path)
 
 
+def renaissance_specs(args, bots: list[str]) -> list[dict]:
+    if args.iterations is not None or args.time_limit is not None or args.options:
+        raise SystemExit("--iterations, --time-limit and --options are for Condottiere only")
+    try:
+        renaissance_arena.check_levels(bots)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
+    return renaissance_arena.schedule(bots, args.players, args.games, args.seed)
+
+
 def main(argv=None) -> dict:
     args = parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    options = {name: True for name in args.options.split(",") if name}
-    specs = schedule(bots, args.players, args.games, args.seed)
-    for spec in specs:
-        spec.update(iterations=args.iterations, time_limit=args.time_limit, options=options)
+    if args.game == "renaissance":
+        specs, play = renaissance_specs(args, bots), renaissance_arena.play_game
+    else:
+        options = {name: True for name in args.options.split(",") if name}
+        specs, play = schedule(bots, args.players, args.games, args.seed), play_game
+        for spec in specs:
+            spec.update(iterations=args.iterations, time_limit=args.time_limit, options=options)
     started = time.perf_counter()
 
     def save_partial(results):
@@ -231,13 +254,21 @@ def main(argv=None) -> dict:
             elapsed = time.perf_counter() - started
             write_json(args.json, build_report(args, results, elapsed, len(specs)))
 
-    results = run(specs, args.workers, not args.quiet, save_partial)
+    results = run(specs, args.workers, not args.quiet, save_partial, play)
     report = build_report(args, results, time.perf_counter() - started, len(specs))
-    print(format_table(report["summary"]))
-    print(
-        f"{len(results)} games in {report['seconds']:.0f} s, "
-        f"{report['unfinished']} cut at {MAX_ACTIONS} actions without a winner"
-    )
+    if args.game == "renaissance":
+        print(renaissance_arena.format_table(report["summary"]))
+        seeds = sorted({game["game_seed"] for game in results})
+        print(
+            f"{len(results)} games in {report['seconds']:.0f} s, game seeds "
+            f"{seeds[0]}..{seeds[-1]} (--seed {args.seed}), {report['unfinished']} unfinished"
+        )
+    else:
+        print(format_table(report["summary"]))
+        print(
+            f"{len(results)} games in {report['seconds']:.0f} s, "
+            f"{report['unfinished']} cut at {MAX_ACTIONS} actions without a winner"
+        )
     if args.json:
         write_json(args.json, report)
     return report
