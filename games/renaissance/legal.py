@@ -331,7 +331,7 @@ def _attack_commit(s, seat):
 def _defend_commit(s, seat):
     """[rules] One blue card, compulsory while it holds one (a Condottiere may stand in), and
     maybe one red card."""
-    hand, ducats = s.hands[seat], s.ducats[seat]
+    hand, ducats = s.hands[seat], condottiere_credit(s, seat)
     singles = [(k,) for k in BLUE if hand[k]]
     if hand[CONDOTTIERE] and ducats >= 1:
         singles.append((CONDOTTIERE,))
