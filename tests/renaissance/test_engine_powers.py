@@ -1,0 +1,172 @@
+"""The nations' powers (rulebook lines 634-668; [ruling] R50-R59), option {"powers": True}."""
+
+import random
+
+from games.renaissance.api import apply_action, legal_actions
+from games.renaissance.cards import KIND
+from games.renaissance.flow import end_vote, treasury
+from games.renaissance.state import COMBAT, PURCHASE, RETREAT, clone, put
+from tests.renaissance.conftest import city, combat_state, edit, game, through_setup, until
+from tests.renaissance.test_engine_battle import commit, pass_all, prepare
+
+POWERS = (("powers", True),)
+
+
+def powered(state, seat=None, nation=None):
+    """The state with the powers on (and `seat` playing `nation`, for the scenario nations)."""
+    nations = state.nations if seat is None else put(state.nations, seat, nation)
+    return edit(state, options=state.options + POWERS, nations=nations)
+
+
+def roll_at(state, k):
+    return random.Random(f"{state.seed}:{k}").randint(1, 6)
+
+
+def test_r50_powers_only_with_the_option():
+    """[ruling] R50: without the option Venice gets no 2 ducats."""
+    state = through_setup(game(6))
+    venice = state.nations.index("venice")
+    assert treasury(powered(state))[venice] == treasury(state)[venice] + 2
+
+
+def test_r50_genoa_attacking_spares_it_the_terrain_and_landing_bonuses():
+    """[rules] Genoa "ne subit jamais le malus du débarquement ni celui des zones montagneuses";
+    [ruling] R50 only when it attacks."""
+    state, (attacker, defender) = prepare(
+        ["pikemen", "pikemen"], ["knights"], target="Roma", nation="genoa"
+    )
+    state = powered(state)
+    state = apply_action(state, attacker, {"type": "attack", "from": "Genova", "to": "Roma"})
+    state = apply_action(state, attacker, commit(["pikemen", "pikemen"]))
+    state = apply_action(state, defender, commit(["knights"]))
+    assert state.battle["sea"] == 1 and state.battle["bonus"] == 0
+
+
+def test_r51_florence_lures_an_artist_on_5_or_6_once_a_turn():
+    """[rules] Florence: 1d6, 5 or 6; [ruling] R51 the old palace stays, empty; once a turn."""
+    state, seat = combat_state(cards=["pikemen"])
+    state = powered(state)
+    firenze, siena = city(state, "Firenze"), city(state, "Siena")
+    state = edit(
+        state,
+        palace=put(put(state.palace, firenze, 1), siena, 1),
+        artist=put(state.artist, siena, 1),
+    )
+    action = {"type": "lure", "from": "Siena", "to": "Firenze"}
+    assert action in legal_actions(state, seat)
+    for k in range(20):
+        trial = edit(state, rng=k)
+        after = apply_action(trial, seat, action)
+        lured = roll_at(trial, k) >= 5
+        assert after.artist[firenze] == lured and after.artist[siena] == (not lured)
+        assert after.palace[siena] == 1
+        assert action not in legal_actions(after, seat)
+
+
+def test_r52_naples_saves_a_blue_card_without_a_retreat_card_once_a_turn():
+    """[ruling] R52: the free Retreat, asked even with an empty hand."""
+    state, (attacker, defender) = prepare(["cannon", "swiss"], ["pikemen"])
+    state = powered(state, defender, "naples")
+    state = apply_action(state, attacker, {"type": "attack", "from": "Firenze", "to": "Siena"})
+    state = apply_action(state, attacker, commit(["cannon", "swiss"]))
+    state = apply_action(state, defender, commit(["pikemen"]))
+    while state.phase != RETREAT:
+        state = apply_action(state, state.current, {"type": "pass"})
+    assert state.current == defender and sum(state.hands[defender]) == 0
+    free = {"type": "retreat", "card": "pikemen", "free": True}
+    state = apply_action(state, defender, free)
+    state = pass_all(state)
+    assert state.hands[defender][KIND["pikemen"]] == 1 and state.power[defender] == 1
+
+
+def test_r53_the_popes_vote_counts_twice():
+    """[ruling] R53: six players, seven votes: Rome and two others make war (4 of 7)."""
+    state = powered(through_setup(game(6)))
+    rome = state.nations.index("rome")
+    votes = tuple(1 if s in (rome, (rome + 1) % 6) else 0 for s in range(6))
+    s = clone(state)
+    s.votes = votes
+    end_vote(s)
+    assert s.war == 0  # 3 of 7
+    s = clone(state)
+    s.votes = tuple(1 if s_ in (rome, (rome + 1) % 6, (rome + 2) % 6) else 0 for s_ in range(6))
+    end_vote(s)
+    assert s.war == 1  # 4 of 7; without the power 3 of 6 would also be war
+    s = clone(state)
+    s.votes = tuple(0 if s_ in (rome, (rome + 1) % 6, (rome + 2) % 6) else 1 for s_ in range(6))
+    end_vote(s)
+    assert s.war == 0  # 3 of 7: without the power 3 of 6 is war
+
+
+def test_r54_venice_receives_two_ducats_in_sequence_6():
+    """[rules] Venice "reçoit 2 ducats par tour (lors de la séquence 6)"."""
+    state = powered(through_setup(game(6)))
+    venice = state.nations.index("venice")
+    garrisons = state.owner.count(venice)
+    ramparts = sum(state.fort[c] for c, o in enumerate(state.owner) if o == venice)
+    assert treasury(state)[venice] == garrisons + ramparts + 2
+
+
+def test_r55_milans_first_condottiere_of_the_turn_costs_no_ducat():
+    """[ruling] R55: Milan with no ducat may commit a Condottiere, once a turn."""
+    state, (attacker, defender) = prepare(["pikemen", "pikemen"], ["condottiere"], ducats=0)
+    state = powered(state, defender, "milan")
+    state = apply_action(state, attacker, {"type": "attack", "from": "Firenze", "to": "Siena"})
+    state = apply_action(state, attacker, commit(["pikemen", "pikemen"]))
+    assert commit(["condottiere"]) in legal_actions(state, defender)
+    state = apply_action(state, defender, commit(["condottiere"]))
+    assert state.ducats[defender] == 0 and state.power[defender] == 1
+
+
+def test_r56_france_may_attack_from_a_city_taken_this_turn():
+    """[ruling] R56: R39 does not bind France."""
+    state, (attacker, defender) = prepare(["cannon", "swiss", "knights", "knights"], [])
+    state = powered(state, attacker, "france")
+    state = apply_action(state, attacker, {"type": "attack", "from": "Firenze", "to": "Siena"})
+    state = pass_all(apply_action(state, attacker, commit(["cannon", "swiss"])))
+    assert state.phase == COMBAT and state.owner[city(state, "Siena")] == attacker
+    origins = {a["from"] for a in legal_actions(state, attacker) if a["type"] == "attack"}
+    assert "Siena" in origins
+
+
+def test_r57_spain_pillages_once_a_turn_without_the_card():
+    """[ruling] R57: free Raiders, the same targets as the card."""
+    state, seat = combat_state(cards=["pikemen"])
+    state = powered(state, seat, "spain")
+    free = [a for a in legal_actions(state, seat) if a["type"] == "raiders"]
+    assert free and all(a["free"] for a in free)
+    after = apply_action(state, seat, free[0])
+    assert after.power[seat] == 1 and after.hands[seat] == state.hands[seat]
+    assert not [a for a in legal_actions(after, seat) if a["type"] == "raiders"]
+
+
+def test_r58_the_empire_draws_one_more_card_at_the_deal():
+    """[ruling] R58: 4 + 1 cards in peace."""
+    state = game(6, 5)
+    state = edit(state, nations=put(state.nations, 0, "empire"), options=state.options + POWERS)
+    state = until(state, lambda s: s.turn == 1 and s.phase == PURCHASE)
+    assert sum(state.hands[0]) == 5 and all(sum(state.hands[s]) == 4 for s in range(1, 6))
+
+
+def test_r59_the_swiss_announce_their_bonus_first_and_get_plus_one_on_that_side():
+    """[ruling] R59: announced as the first purchase action; +1 PC in attack."""
+    state = game(6, 6)
+    state = edit(state, nations=put(state.nations, 0, "swiss"), options=state.options + POWERS)
+    state = until(state, lambda s: s.turn == 1 and s.phase == PURCHASE and s.current == 0)
+    assert legal_actions(state, 0) == [
+        {"type": "announce", "bonus": "attack"},
+        {"type": "announce", "bonus": "defence"},
+    ]
+    after = apply_action(state, 0, {"type": "announce", "bonus": "attack"})
+    assert after.power[0] == 1 and {"type": "done"} in legal_actions(after, 0)
+    battle, (attacker, defender) = prepare(["pikemen", "pikemen"], ["knights", "ambassador"])
+    battle = powered(battle, attacker, "swiss")
+    battle = edit(battle, power=put(battle.power, attacker, 1))
+    battle = apply_action(battle, attacker, {"type": "attack", "from": "Firenze", "to": "Siena"})
+    battle = apply_action(battle, attacker, commit(["pikemen", "pikemen"]))
+    battle = apply_action(battle, defender, commit(["knights"]))
+    while battle.phase != RETREAT:
+        battle = apply_action(battle, battle.current, {"type": "pass"})
+    b = battle.battle
+    assert b["swiss"] == (1, 0)
+    assert b["totals"][0] == 3 + 3 + b["dice"][0] + 1
