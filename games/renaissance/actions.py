@@ -8,7 +8,7 @@ from .legal import (
     PALACE_PRICE,
     RAMPART_PRICE,
     acting_seats,
-    legal_actions,
+    cached_legal,
 )
 from .piles import draw, hand_size
 from .setup import START_DUCATS, from_step
@@ -67,7 +67,7 @@ def apply_action(state, seat, action):
     if seat not in acting_seats(state):
         raise IllegalAction(f"seat {seat!r} may not act now ({phase_name(state)})")
     action = _normal(action)
-    if action not in legal_actions(state, seat):
+    if action not in cached_legal(state, seat):
         raise IllegalAction(f"not a legal action now ({phase_name(state)}): {action!r}")
     s = clone(state)
     HANDLERS[s.phase](s, seat, action)
@@ -96,7 +96,7 @@ def settle(s):
     with an empty hand and nothing to do ends."""
     while s.phase != OVER and s.phase != VOTE:
         seat = s.current
-        choices = legal_actions(s, seat)
+        choices = cached_legal(s, seat)
         alone = len(choices) == 1
         if not alone:
             return

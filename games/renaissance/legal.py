@@ -62,14 +62,19 @@ def acting_seats(s):
 
 def legal_actions(s, seat):
     """The legal action dicts of `seat` now ([] if it may not act)."""
+    return [dict(action) for action in cached_legal(s, seat)]
+
+
+def cached_legal(s, seat):
+    """The legal actions as cached on the state: the engine's own read-only use (no copies)."""
     if seat not in acting_seats(s):
-        return []
+        return ()
     cache = s._legal
     if cache is None:
         cache = s._legal = {}
     if seat not in cache:
         cache[seat] = GENERATORS[s.phase](s, seat)
-    return [dict(action) for action in cache[seat]]
+    return cache[seat]
 
 
 def _city(s, city):
