@@ -50,10 +50,12 @@ format: install
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-# Speed figures, printed: the engine (about 20 s), then the bots (about 30 s).
+# Speed figures, printed: the engine (about 20 s), then the bots (about 30 s), then Renaissance
+# random games (about 15 s).
 bench: install
 	$(PY) -m tests.bench.bench_engine
 	$(PY) -m tests.bench.bench_ai
+	$(PY) -m tests.bench.bench_renaissance
 
 # Load figures, printed (about 8 minutes on 2 cores): the production profile started on loopback
 # against this machine's PostgreSQL and Redis, then three scenarios. See docs/operations.md.
