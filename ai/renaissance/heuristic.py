@@ -49,7 +49,9 @@ class HeuristicBot:
             return legal[0]
         decide = DECISIONS.get(view["phase"])
         choice = decide(Situation(view), legal) if decide else None
-        return choice if choice is not None else _fallback(legal)
+        # A rule of thumb may build an action the rules do not offer right now (an option's
+        # step comes first, e.g. the Swiss announce before buying): only a listed one is played.
+        return choice if choice in legal else _fallback(legal)
 
 
 def _fallback(legal):

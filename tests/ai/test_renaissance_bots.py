@@ -25,10 +25,10 @@ def test_dice_odds_follow_the_tie_rule():
     assert p_beats(0, 10) == pytest.approx(0.0)
 
 
-def random_positions(players, seed, every=3):
+def random_positions(players, seed, every=3, options=None):
     """Positions of a random game (every `every`-th decision), with the seat that acts."""
     rng = random.Random(seed)
-    state = renaissance.new_game(players, seed=seed)
+    state = renaissance.new_game(players, seed=seed, options=options)
     step = 0
     while not renaissance.is_terminal(state):
         seat = rng.choice(sorted(renaissance.acting_seats(state)))
@@ -54,6 +54,17 @@ def test_a_bot_returns_a_legal_action_of_its_seat_from_its_view_only(level):
             renaissance.apply_action(state, seat, action)
             phases.add(view["phase"])
     assert {"vote", "purchase", "expansion", "combat", "attack", "defend"} <= phases
+
+
+@pytest.mark.parametrize("scenario", ["1494", "1499", "1515"])
+def test_the_heuristic_plays_legally_in_every_scenario_with_the_nations_powers(scenario):
+    """The options add steps (the Swiss announce their bonus before buying, France may attack
+    from a city just taken...): the heuristic still plays only listed actions."""
+    bot = make_bot("heuristic", seed=1)
+    options = {"scenario": scenario, "powers": True}
+    for state, seat in random_positions(6, seed=7, every=2, options=options):
+        action = bot.choose(json.loads(json.dumps(renaissance.view_for(state, seat))))
+        assert action in renaissance.legal_actions(state, seat)
 
 
 def test_the_heuristic_beats_random_bots_clearly():
