@@ -10,7 +10,7 @@ import pytest
 from games.renaissance import board
 from games.renaissance.board import BoardError, load_board
 
-# Every city the French rulebook (../shared/rulebooks/renaissance-fr.txt) names, by line:
+# Every city the French rulebook (not in this repository; docs/renaissance/rules.md) names, by line:
 # 64 terrain examples; 100-110 the starting positions; 484-528 scenario 1494;
 # 544-576 scenario 1499; 594-632 scenario 1515 ("Confederazione svizzera" takes a garrison, 601).
 RULEBOOK_CITIES = [
