@@ -4,7 +4,13 @@ not depend on the reconstructed map's details), games on it, and random play."""
 import os
 import random
 
-from games.renaissance.api import acting_seats, apply_action, legal_actions, new_game
+from games.renaissance.api import (
+    IllegalAction,
+    acting_seats,
+    apply_action,
+    legal_actions,
+    new_game,
+)
 from games.renaissance.cards import KIND, KINDS
 from games.renaissance.diplomacy import diplomacy_actions
 from games.renaissance.state import COMBAT, EXPANSION, clone
@@ -226,3 +232,14 @@ def combat_state(seat_nation="florence", war=0, cards=(), ducats=10):
         attacked=0,
         married=0,
     ), seat
+
+
+def refused(state, seat, action):
+    """Assert that `action` by `seat` is refused with IllegalAction and changes nothing."""
+    before = state.to_json()
+    try:
+        apply_action(state, seat, action)
+    except IllegalAction:
+        assert state.to_json() == before, "a refused action changed the state"
+        return
+    raise AssertionError(f"{action!r} by seat {seat} was accepted")

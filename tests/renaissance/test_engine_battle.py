@@ -73,7 +73,8 @@ def test_mountains_and_marshes_give_the_defender_one_more():
 
 
 def test_a_landing_gives_the_defender_one_more():
-    """Lines 373 and 398: a port attacks a coastal city by landing; the defender gets +1."""
+    """Lines 373 and 398: a port attacks a coastal city by landing; the defender gets +1.
+    [ruling] R10: a landing goes from a port the attacker owns to an enemy coastal city."""
     state, (attacker, defender) = prepare(
         ["pikemen", "pikemen"], ["knights"], target="Roma", nation="genoa"
     )
@@ -124,7 +125,8 @@ def test_traitor_cancels_the_fortification():
 
 
 def test_a_face_down_engineer_of_the_defender_counters_the_attackers():
-    """Line 212: the defender's same card cancels the attacker's; both are discarded; no +2."""
+    """Line 212: the defender's same card cancels the attacker's; both are discarded; no +2.
+    [ruling] R16: the face-down copy counters at the reveal; a countered Engineer gives no +2."""
     state, _ = fight(
         ["pikemen", "pikemen", "engineer"],
         ["pikemen", "pikemen"],
@@ -141,7 +143,8 @@ def test_a_face_down_engineer_of_the_defender_counters_the_attackers():
 
 
 def test_the_defender_may_counter_from_its_hand_after_the_reveal():
-    """Line 212: "ou en possède une dans sa main, il peut la jouer"."""
+    """Line 212: "ou en possède une dans sa main, il peut la jouer".
+    [ruling] R16: asked after the reveal; both copies are discarded."""
     state, (attacker, defender) = fight(
         ["pikemen", "pikemen", "traitor"],
         ["pikemen", "pikemen"],
@@ -173,7 +176,8 @@ def test_an_engineer_in_defence_without_counter_is_worth_two():
 
 
 def test_a_traitor_in_defence_makes_the_attacker_lose_its_strongest_blue_card():
-    """Line 220: a defending Traitor (no counter) costs the attacker its strongest blue card."""
+    """Line 220: a defending Traitor (no counter) costs the attacker its strongest blue card.
+    [ruling] R17: the strongest blue card, before the dice."""
     state, _ = fight(
         ["pikemen", "swiss"],
         ["pikemen", "swiss"],
@@ -260,7 +264,8 @@ def test_a_winning_defender_takes_its_blue_card_back_the_attacker_loses_all():
 
 
 def test_the_defender_must_play_a_blue_card_while_it_holds_one():
-    """Line 365: "toujours obligé de se défendre tant qu'il a des cartes bleues en main"."""
+    """Line 365: "toujours obligé de se défendre tant qu'il a des cartes bleues en main".
+    [ruling] R15: the blue card is compulsory while the defender holds one."""
     state, (attacker, defender) = prepare(["pikemen", "pikemen"], ["knights", "engineer"])
     state = apply_action(state, attacker, {"type": "attack", "from": "Firenze", "to": "Siena"})
     state = apply_action(state, attacker, commit(["pikemen", "pikemen"]))
@@ -271,7 +276,8 @@ def test_the_defender_must_play_a_blue_card_while_it_holds_one():
 
 
 def test_a_defender_without_cards_adds_its_fortification_and_die_only():
-    """Line 406: without a blue card, fortification + die + terrain bonuses."""
+    """Line 406: without a blue card, fortification + die + terrain bonuses.
+    [ruling] R15: a defender without cards is not asked."""
     state, (attacker, defender) = prepare(["pikemen", "pikemen"], [])
     state = apply_action(state, attacker, {"type": "attack", "from": "Firenze", "to": "Siena"})
     state = apply_action(state, attacker, commit(["pikemen", "pikemen"]))
@@ -281,7 +287,8 @@ def test_a_defender_without_cards_adds_its_fortification_and_die_only():
 
 
 def test_the_attacker_commits_two_blue_cards_and_at_most_one_red():
-    """Line 387: two blue cards and maybe one red card (Engineer, Traitor, a Condottiere)."""
+    """Line 387: two blue cards and maybe one red card (Engineer, Traitor, a Condottiere).
+    [ruling] R14: a Sign of God in hand is no face-down option."""
     state, (attacker, _) = prepare(["pikemen", "knights", "swiss", "engineer", "sign_of_god"], [])
     state = apply_action(state, attacker, {"type": "attack", "from": "Firenze", "to": "Siena"})
     options = legal_actions(state, attacker)
@@ -292,7 +299,8 @@ def test_the_attacker_commits_two_blue_cards_and_at_most_one_red():
 
 def test_condottieri_at_most_three_in_attack_two_in_defence_a_ducat_each():
     """Line 190: a Condottiere replaces a blue or the red card and costs 1 ducat; at most 3 in
-    attack, 2 in defence."""
+    attack, 2 in defence.
+    [ruling] R13: only as many Condottieri as the side can pay."""
     state, (attacker, defender) = prepare(["condottiere"] * 4, ["condottiere"] * 3)
     state = apply_action(state, attacker, {"type": "attack", "from": "Firenze", "to": "Siena"})
     most = max(
@@ -361,6 +369,7 @@ def test_a_traitor_condottiere_is_offered_to_the_other_side_for_a_ducat():
 
 
 def test_a_traitor_condottiere_is_rolled_again_if_the_other_side_cannot_pay():
+    """[ruling] R18: the traitor is offered only to a side that can pay; else rolled again."""
     state, (attacker, defender) = prepare(["condottiere", "pikemen"], ["knights"])
     state = edit(state, ducats=put(state.ducats, defender, 0))
     for k in range(400):
@@ -375,7 +384,8 @@ def test_a_traitor_condottiere_is_rolled_again_if_the_other_side_cannot_pay():
 
 
 def test_sign_of_god_doubles_one_card_after_the_reveal():
-    """Line 224: it doubles a blue card or a Condottiere; one per player per battle."""
+    """Line 224: it doubles a blue card or a Condottiere; one per player per battle.
+    [ruling] R19: the attacker is asked first, then the defender."""
     state, (attacker, defender) = fight(
         ["pikemen", "cannon", "sign_of_god"], ["pikemen", "cannon"], ["knights", SPARE], ["knights"]
     )

@@ -45,7 +45,8 @@ def test_r35_the_starting_rampart_is_one_of_the_twenty_placed_before_the_extra_g
 
 
 def test_r36_no_garrison_in_reserve_no_attack_marriage_or_corruption():
-    """[ruling] R36: a piece to place is needed for every placement."""
+    """[ruling] R36: a piece to place is needed for every placement.
+    [ruling] R12: an attack needs a garrison in reserve."""
     state, seat = combat_state(cards=["knights", "knights", "marriage"], war=1)
     state = edit(state, reserve=put(state.reserve, seat, 0))
     types = {a["type"] for a in legal_actions(state, seat)}

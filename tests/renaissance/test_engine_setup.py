@@ -92,7 +92,8 @@ def test_each_player_places_its_rampart_on_one_of_its_cities_in_turn_order():
 
 def test_extra_garrison_next_to_a_starting_city_or_in_a_free_port():
     """Line 112: one more garrison on a free city linked by road to a starting garrison; a port
-    owner may put it in another free port instead."""
+    owner may put it in another free port instead.
+    [ruling] R7: optional; a port, not a mere coastal city."""
     state = game(6)
     while state.phase == SETUP_RAMPART:
         state = apply_action(state, state.current, legal_actions(state, state.current)[0])

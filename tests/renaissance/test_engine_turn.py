@@ -36,7 +36,8 @@ def vote_all(state, wars):
 
 
 def test_the_vote_is_simultaneous_and_war_needs_at_least_half():
-    """Line 141: war "si au moins la moitié des joueurs a voté pour la guerre"."""
+    """Line 141: war "si au moins la moitié des joueurs a voté pour la guerre".
+    [ruling] R29: seats are counted, war if war votes x 2 >= players."""
     state = at_vote()
     assert state.turn == 2 and state.current == -1
     assert legal_actions(state, 3) == [
@@ -49,7 +50,8 @@ def test_the_vote_is_simultaneous_and_war_needs_at_least_half():
 
 
 def test_a_seat_votes_once_and_its_vote_stays_secret_until_all_have_voted():
-    """Line 139: "Ce choix est secret et chacun dévoile en même temps sa politique"."""
+    """Line 139: "Ce choix est secret et chacun dévoile en même temps sa politique".
+    [ruling] R29: one vote per seat, unseen by the others."""
     state = at_vote()
     voted = apply_action(state, 0, {"type": "vote", "war": True})
     with pytest.raises(IllegalAction):
@@ -108,7 +110,8 @@ def test_one_palace_per_city():
 
 
 def test_at_most_twelve_cards_after_purchases_bought_at_once():
-    """Lines 272 and 285: all cards bought in one go; never more than 12 in hand."""
+    """Lines 272 and 285: all cards bought in one go; never more than 12 in hand.
+    [ruling] R30: one buy_cards a turn, capped by the 12-card limit."""
     state, seat = purchase_state(40, cards=["pikemen"] * 4)
     counts = [a["count"] for a in legal_actions(state, seat) if a["type"] == "buy_cards"]
     assert max(counts) == 8
@@ -117,7 +120,8 @@ def test_at_most_twelve_cards_after_purchases_bought_at_once():
 
 
 def test_no_building_once_the_box_is_empty():
-    """Lines 305-309: the figures in the box limit the ramparts and castles."""
+    """Lines 305-309: the figures in the box limit the ramparts and castles.
+    [ruling] R30: nothing is built when the box is empty."""
     state, seat = purchase_state(40)
     empty = edit(state, ramparts=0, castles=0, palaces=0)
     assert [a["type"] for a in legal_actions(empty, seat) if a["type"] == "build"] == []
@@ -160,7 +164,8 @@ def test_expansions_alternate_in_turn_order_two_each():
 
 def test_expansion_to_a_free_city_by_road_not_twice_from_the_same_city():
     """Lines 354-358: a free city linked by road to one of the player's cities; the second
-    expansion may start from the first's city, not from the same origin."""
+    expansion may start from the first's city, not from the same origin.
+    [ruling] R9: the two expansions start from different cities."""
     state = expansion_state()
     state = edit(state, current=state.order[0])
     seat = state.current
@@ -317,7 +322,8 @@ def test_ties_go_to_fortresses_then_ramparts_then_ducats_then_shared():
 
 def test_a_player_wiped_off_the_board_returns_on_a_starting_city_with_six_ducats():
     """Line 458: it comes back at the next turn's start on one of its two starting cities, of
-    its choice (fortifications and palace included), with 6 ducats."""
+    its choice (fortifications and palace included), with 6 ducats.
+    [ruling] R26: even on a city another player holds (its garrison goes home)."""
     state, seat = combat_state()
     rome = state.nations.index("rome")
     owner = tuple(seat if o == rome else o for o in state.owner)

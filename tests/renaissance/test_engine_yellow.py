@@ -30,7 +30,8 @@ def yellow_state(cards, **kw):
 
 def test_raiders_pillage_on_a_die_above_the_fortification_for_1_or_2_ducats():
     """Line 240: a free or enemy city anywhere; the die must beat the fortification (no terrain
-    bonus); 1 ducat for a garrison, 2 for a rampart; a pillage marker; a fortress never."""
+    bonus); 1 ducat for a garrison, 2 for a rampart; a pillage marker; a fortress never.
+    [ruling] R23: free and enemy cities are targets, a fortress never."""
     state, seat, rome = yellow_state(["raiders"])
     siena = city(state, "Siena")
     state = edit(state, fort=put(state.fort, siena, 1))
@@ -79,7 +80,8 @@ def test_corruption_takes_an_enemy_city_without_palace_on_a_die_above_its_fortif
 
 
 def test_neglect_turns_a_fortress_into_a_rampart_or_a_rampart_into_a_garrison():
-    """Line 247: the player may destroy a castle or a rampart of its choice."""
+    """Line 247: the player may destroy a castle or a rampart of its choice.
+    [ruling] R25: any player's walls, or none."""
     state, seat, rome = yellow_state([])
     roma, milano = city(state, "Roma"), city(state, "Milano")
     fort = put(put(state.fort, roma, 2), milano, 1)
@@ -93,7 +95,8 @@ def test_neglect_turns_a_fortress_into_a_rampart_or_a_rampart_into_a_garrison():
 
 def test_marriage_buys_a_bare_garrison_for_two_ducats_and_forbids_attacking_the_spouse():
     """Line 252: 2 ducats for a city with only a garrison; not with a player attacked this
-    turn; no attack on the spouse afterwards ([ruling] R24: the ducats go to the spouse)."""
+    turn; no attack on the spouse afterwards ([ruling] R24: the ducats go to the spouse).
+    [ruling] R11: not with a player attacked this turn; no attack on the spouse."""
     state, seat, rome = yellow_state(["marriage", "pikemen"], war=1)
     viterbo = city(state, "Viterbo")
     state = edit(state, fort=put(state.fort, city(state, "Roma"), 1))
@@ -129,7 +132,8 @@ def test_ride_attacks_any_enemy_city_without_terrain_bonus():
 
 def test_artist_needs_a_palace_without_artist_and_savonarola_burns_it():
     """Lines 262-264: an artist token from 12 (one is Savonarola, who burns the palace and
-    goes back)."""
+    goes back).
+    [ruling] R32: Savonarola burns the palace (back to the box) and goes back."""
     state, seat, rome = yellow_state(["artist_banker"])
     assert not [a for a in legal_actions(state, seat) if a["type"] in ("artist", "banker")]
     firenze = city(state, "Firenze")
