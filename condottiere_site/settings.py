@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "games.matches",
     "games.chat",
     "games.botapi",
+    "games.analysis",
 ]
 
 MIDDLEWARE = [

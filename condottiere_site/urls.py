@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("games.matches.urls")),
     path("", include("games.chat.urls")),
     path("", include("games.botapi.urls")),
+    path("", include("games.analysis.urls")),
 ]

@@ -4,12 +4,15 @@ job port (`games.jobs`) for both runners and as the Celery task "games.<name>".
 Who announces each: the services after a commit ("bot_turn", "turn_expiry", "rating"), a bot
 turn ("bot_move", after the bot's pause), the lobby ("autofill"), Celery beat or the embedded
 timer ("sweep"), a match's finished game and its "next game" timer ("match_next_game"), and the
-job port itself ("relay", the hops of a long delay).
+job port itself ("relay", the hops of a long delay), a request for a finished game's computer
+analysis and each of its slices ("analysis", games/analysis/runner.py).
 """
 
 from games import jobs, presence, sweep
 from games.actors.bot_turn import play_bot_move, run_bot_turn
 from games.actors.turn_expiry import expire_turn
+from games.analysis.runner import JOB as ANALYSIS_JOB
+from games.analysis.runner import run_slice
 from games.jobs import job
 from games.lobby import autofill_table
 from games.matches.services import NEXT_GAME_JOB, advance
@@ -79,3 +82,11 @@ def relay(name: str, args: list, due_at: float) -> None:
     """A job whose delay is longer than one message may wait on the broker, after one hop
     (games.jobs.longest_countdown): sent on for the rest of its delay."""
     jobs.relay(name, args, due_at)
+
+
+@job(ANALYSIS_JOB)
+def analysis(analysis_id: int) -> str:
+    """One slice of a finished game's computer analysis (a few seconds of search from each
+    deciding seat's view); it announces the next slice itself, behind the work queued
+    meanwhile (games.analysis.runner)."""
+    return run_slice(analysis_id)

@@ -32,11 +32,12 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from games.account_email import verification_token
+from games.analysis.models import Analysis
 from games.botapi import accounts as bot_accounts
 from games.botapi import tokens as bot_tokens
 from games.botapi.models import SCOPES, AccessToken, BotAccount, Challenge
 from games.chat.models import ChatMessage, ChatMute, Room
-from games.engine import current_player, legal_actions
+from games.engine import current_player, legal_actions, new_game
 from games.engine.cards import CODES
 from games.matches.models import Match, MatchGame
 from games.models import Action, Game, Rating, RatingChange, Seat, User
@@ -1143,6 +1144,95 @@ HTTP_OPS += [
         bot_path("botapi_challenge"),
         per_person(lambda actor: Allowed(302, TABLE_URL, check=challenged_by(actor))),
         data=lambda w: {"players": "2", "level": "heuristic"},
+    ),
+]
+
+
+# --- Computer analysis and hints (docs/protocol.md, section 13) ---------------------------------
+
+
+def analysis_asked(world):
+    analysis = Analysis.objects.get(game=finished_game(world))
+    assert analysis.status == Analysis.Status.QUEUED
+
+
+def game_against_a_bot(world) -> Game:
+    """own_player (seat 0, to act first) against one of the site's bots: no other person."""
+    if "bots_game" not in world.notes:
+        game = Game.objects.create(players=2, seed=LONG_SEED + 1)
+        Seat.objects.create(game=game, index=0, user=world.users["own_player"])
+        Seat.objects.create(game=game, index=1, bot_level="heuristic")
+        state = new_game(2, seed=game.seed, first=0)
+        Game.objects.filter(pk=game.pk).update(
+            status=Game.Status.PLAYING, version=0, snapshot=state.to_json()
+        )
+        world.notes["bots_game"] = game
+    return world.notes["bots_game"]
+
+
+def hint_path(world) -> str:
+    return reverse("analysis_hint", args=[game_against_a_bot(world).pk])
+
+
+NOT_SEATED = Refused(403, code="not_seated")
+
+HTTP_OPS += [
+    HttpOp(
+        "ask for the analysis of a game being played",
+        ("analysis_request",),
+        "post",
+        game_path("analysis_request"),
+        login_required(Refused(404)),
+    ),
+    HttpOp(
+        "ask for the analysis of a finished game (anyone logged in; one per game)",
+        ("analysis_request",),
+        "post",
+        lambda w: reverse("analysis_request", args=[finished_game(w).pk]),
+        login_required(Allowed(302, GAME_URL, check=analysis_asked)),
+        slow=True,
+    ),
+    HttpOp(
+        "the analysis of a game being played",
+        ("analysis_json",),
+        "get",
+        game_path("analysis_json"),
+        everyone(Refused(404)),
+    ),
+    HttpOp(
+        "the analysis of a finished game (anyone may read it)",
+        ("analysis_json",),
+        "get",
+        lambda w: reverse("analysis_json", args=[finished_game(w).pk]),
+        everyone(Allowed(200, shows=lambda w: ('"status"',))),
+        slow=True,
+    ),
+    HttpOp(
+        "a hint in a game between people",
+        ("analysis_hint",),
+        "post",
+        game_path("analysis_hint"),
+        {
+            "anonymous": to_login("anonymous"),
+            "outsider": NOT_SEATED,
+            "other_player": Refused(403, code="not_bots_only"),
+            "own_player": Refused(403, code="not_bots_only"),
+            "staff": NOT_SEATED,
+        },
+    ),
+    HttpOp(
+        "a hint in an unrated game against a bot (its one seated person only)",
+        ("analysis_hint",),
+        "post",
+        hint_path,
+        {
+            "anonymous": to_login("anonymous"),
+            "outsider": NOT_SEATED,
+            "other_player": NOT_SEATED,
+            "own_player": Allowed(200, shows=lambda w: ('"action"',)),
+            "staff": NOT_SEATED,
+        },
+        prepare=game_against_a_bot,
     ),
 ]
 

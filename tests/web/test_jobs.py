@@ -45,6 +45,7 @@ def test_every_named_job_is_a_celery_task_of_the_same_name():
         "sweep",
         "relay",
         "match_next_game",
+        "analysis",
     }
     assert set(jobs.registered()) == named
     for name in jobs.registered():

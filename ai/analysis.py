@@ -1,0 +1,64 @@
+"""Computer analysis of one decision, from the deciding seat's view only (docs/ai.md, "Analysis").
+
+The search bot's own search (`SearchBot.run`) is grown from `view` with a fixed iteration budget
+(no clock: the same view and seed give the same answer on any machine); the root's statistics
+then give, for each move the seat could make, the mean reward the search expects of it, which
+is the seat's estimated win chance after that move (rewards are win shares in [0, 1], see
+search/evaluation.py). The best move is the one the bot itself would play (the heuristic's
+advice unless clearly beaten), so "best was ..." is what the site's search bots would have done.
+
+Like every bot here, this sees only a view: the true state is never an argument.
+"""
+
+from dataclasses import dataclass
+
+from games.engine import IllegalAction, action_to_move
+
+from .search.bot import HEURISTIC_TRUST, SearchBot
+from .seeding import decision_rng
+
+
+@dataclass(frozen=True)
+class DecisionValues:
+    """What the search thinks of one decision: the move it would play and the estimated win
+    chance (0..1) after each move it searched (moves never tried are missing)."""
+
+    best: dict
+    best_value: float
+    values: dict  # compact move -> mean reward
+    state: object  # a determinization of the view, to read an action as a compact move
+
+    def value_of(self, action: dict) -> float | None:
+        """The estimated win chance after `action` (as played or logged), or None if the search
+        never tried it or it is not a move of this decision."""
+        try:
+            return self.values.get(action_to_move(self.state, action))
+        except IllegalAction:
+            return None
+
+
+def analyse_view(view: dict, *, iterations: int, seed: int = 0) -> DecisionValues:
+    """Search `view` (one seat's `view_for`) with `iterations` iterations and return the values
+    of its moves. The view must offer at least two legal actions."""
+    if len(view.get("legal_actions") or []) < 2:
+        raise ValueError("a decision with fewer than two legal actions is not analysed")
+    bot = SearchBot(seed, iterations=iterations, level="analysis")
+    rng = decision_rng(seed, view)
+    search = bot.run(view, rng)
+    state = search.first_state  # a determinization of the view: it maps actions to moves
+    moves = {}
+    for action in view["legal_actions"]:
+        try:
+            moves[action_to_move(state, action)] = action
+        except IllegalAction:  # not expected: every legal action of the view is a move
+            continue
+    children = search.root.children
+    values = {move: node.reward / node.visits for move, node in children.items() if node.visits}
+    advice = bot.advice_move(view, state)
+    best_move = search.best_move(advice, HEURISTIC_TRUST, bot.confidence)
+    return DecisionValues(
+        best=moves[best_move],
+        best_value=values.get(best_move, 0.0),
+        values=values,
+        state=state,
+    )

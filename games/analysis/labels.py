@@ -1,0 +1,39 @@
+"""The words of the analysis on the replay and game pages (their scripts read them as JSON)."""
+
+from django.utils.translation import gettext as _
+
+
+def analysis_labels() -> dict:
+    return {
+        "title": _("Computer analysis"),
+        "request": _("Request analysis"),
+        "requesting": _("Requesting…"),
+        "log_in": _("Log in to request a computer analysis of this game."),
+        "none": _("This game has not been analysed yet."),
+        "queued": _("The analysis is queued."),
+        "running": _("Analysing: {progress} of {total} decisions."),
+        "failed": _("The analysis failed."),
+        "error": _("The analysis could not be loaded."),
+        "done": _("{count} decisions analysed at {iterations} iterations each."),
+        "truncated": _("Only the first {count} decisions were analysed."),
+        "graph": _("Estimated chance of winning before each decision, per player"),
+        "best_was": _("best was: {move}"),
+        "win_chance": _("{player}: {before}% → {after}%"),
+        "accuracy": _("Accuracy"),
+        "player": _("Player"),
+        "marks": {
+            "inaccuracy": _("Inaccuracy"),
+            "mistake": _("Mistake"),
+            "blunder": _("Blunder"),
+        },
+        "symbols": {"inaccuracy": "?!", "mistake": "?", "blunder": "??"},
+    }
+
+
+def hint_labels() -> dict:
+    return {
+        "button": _("Hint"),
+        "asking": _("Thinking…"),
+        "stale": _("The game moved on: ask again."),
+        "failed": _("No hint could be given."),
+    }

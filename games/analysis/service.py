@@ -1,0 +1,107 @@
+"""Asking for a game's analysis (once per game) and reading it back."""
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import jobs
+from games.analysis.marks import MARKS, accuracy
+from games.analysis.models import Analysis
+from games.analysis.runner import JOB, budget_iterations
+from games.models import Game
+from games.replay import StepLabels, replay_game_info
+
+# An analysis still queued or running that nothing has saved for this long was lost (a broker
+# flushed, a worker killed before it announced the next slice): a new request announces it again.
+STALLED_AFTER = timedelta(minutes=10)
+
+
+class NotFinished(Exception):
+    """Only a finished game is analysed (a game in progress would reveal its hidden cards)."""
+
+
+def announce(analysis: Analysis) -> None:
+    pk = analysis.pk
+    transaction.on_commit(lambda: jobs.later(JOB, pk))
+
+
+def request_analysis(game: Game, user) -> tuple[Analysis, bool]:
+    """The game's analysis, asked for now if it never was: (analysis, whether this asked).
+
+    A second request changes nothing, unless the analysis failed (asked again from the start)
+    or stalled (announced again where it stopped)."""
+    if game.status != Game.Status.FINISHED:
+        raise NotFinished(game.pk)
+    with transaction.atomic():
+        analysis, created = Analysis.objects.select_for_update().get_or_create(
+            game=game, defaults={"requested_by": user, "iterations": budget_iterations()}
+        )
+        if created:
+            announce(analysis)
+        elif analysis.status == Analysis.Status.FAILED:
+            restart(analysis, user)
+            created = True
+        elif stalled(analysis):
+            analysis.save(update_fields=["updated_at"])
+            announce(analysis)
+    return analysis, created
+
+
+def stalled(analysis: Analysis) -> bool:
+    active = analysis.status in (Analysis.Status.QUEUED, Analysis.Status.RUNNING)
+    return active and analysis.updated_at < timezone.now() - STALLED_AFTER
+
+
+def restart(analysis: Analysis, user) -> None:
+    analysis.status = Analysis.Status.QUEUED
+    analysis.requested_by = user
+    analysis.progress = analysis.total = 0
+    analysis.results = {}
+    analysis.error = ""
+    analysis.iterations = budget_iterations()
+    analysis.save()
+    announce(analysis)
+
+
+def seat_accuracies(decisions: list[dict], players: int) -> list[dict]:
+    """Per seat: its accuracy (games.analysis.marks.accuracy), its analysed moves and marks."""
+    rows = []
+    for seat in range(players):
+        own = [entry for entry in decisions if entry["seat"] == seat]
+        drops = [entry["drop"] for entry in own if entry["drop"] is not None]
+        value = accuracy(drops)
+        rows.append(
+            {
+                "seat": seat,
+                "accuracy": None if value is None else round(value, 1),
+                "moves": len(own),
+                **{mark: sum(1 for entry in own if entry["mark"] == mark) for mark in MARKS},
+            }
+        )
+    return rows
+
+
+def analysis_payload(game: Game, analysis: Analysis | None, user) -> dict:
+    """The analysis.json answer (docs/protocol.md, section 13)."""
+    can_request = bool(user and user.is_authenticated)
+    if analysis is None:
+        return {"status": "none", "can_request": can_request}
+    payload = {
+        "status": analysis.status,
+        "can_request": can_request and analysis.status == Analysis.Status.FAILED,
+        "progress": analysis.progress,
+        "total": analysis.total,
+        "iterations": analysis.iterations,
+        "cost_seconds": round(analysis.cost_seconds, 2),
+    }
+    if analysis.status != Analysis.Status.DONE:
+        return payload
+    decisions = (analysis.results or {}).get("decisions", [])
+    labels = StepLabels(replay_game_info(game)["seats"])
+    payload["truncated"] = bool((analysis.results or {}).get("truncated"))
+    payload["decisions"] = [
+        {**entry, "best_label": labels.action(entry["seat"], entry["best"])} for entry in decisions
+    ]
+    payload["accuracy"] = seat_accuracies(decisions, game.players)
+    return payload

@@ -1,0 +1,48 @@
+"""Template tags that show the analysis on pages whose views belong to other parts (the replay
+and the game page)."""
+
+from django import template
+
+from games.analysis.hints import may_ask_for_hints
+from games.analysis.labels import analysis_labels, hint_labels
+from games.analysis.models import Analysis
+from games.analysis.service import seat_accuracies
+from games.models import SEAT_COLOUR_LABELS, Game
+
+register = template.Library()
+
+
+@register.simple_tag
+def analysis_words() -> dict:
+    return analysis_labels()
+
+
+@register.simple_tag
+def hint_words() -> dict:
+    return hint_labels()
+
+
+@register.simple_tag
+def hint_allowed(game: Game, user) -> bool:
+    return may_ask_for_hints(game, user)
+
+
+@register.simple_tag
+def finished_analysis(game: Game):
+    """The finished game's analysis as the game page shows it: (status, rows per seat) with
+    each seat's name and accuracy once done; None when never asked."""
+    if game.status != Game.Status.FINISHED:
+        return None
+    analysis = Analysis.objects.filter(game=game).first()
+    if analysis is None:
+        return {"status": "none", "rows": []}
+    rows = []
+    if analysis.status == Analysis.Status.DONE:
+        seats = {seat.index: seat for seat in game.seats.select_related("user")}
+        decisions = (analysis.results or {}).get("decisions", [])
+        for row in seat_accuracies(decisions, game.players):
+            seat = seats.get(row["seat"])
+            colour = SEAT_COLOUR_LABELS[seat.colour] if seat else row["seat"]
+            name = (seat.record_name or seat.occupant_name()) if seat else ""
+            rows.append({**row, "colour": colour, "name": name, "index": row["seat"]})
+    return {"status": analysis.status, "rows": rows}

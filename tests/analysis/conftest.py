@@ -1,0 +1,50 @@
+"""Fixtures of the analysis tests: the web tests' people, tables and recorded jobs, a tiny search
+budget, and finished games played at random through the services."""
+
+import random
+
+import pytest
+
+from games.engine import current_player, legal_actions
+from games.models import Game
+from games.services import load_state, start_game, submit_action
+from tests.web import conftest as web
+
+# The web tests' fixtures, shared: people, tables, started games and recorded jobs.
+announced, make_table, make_user = web.announced, web.make_table, web.make_user
+start_stacked = web.start_stacked
+
+# Iterations per decision in these tests: enough for every root move to be tried, cheap.
+TINY_BUDGET = 30
+
+
+@pytest.fixture(autouse=True)
+def tiny_budgets(settings):
+    settings.ANALYSIS_ITERATIONS = TINY_BUDGET
+    settings.HINT_ITERATIONS = TINY_BUDGET
+    settings.BOT_MOVE_DELAY = 0
+    settings.BOT_THINK_SECONDS = 0.05
+
+
+def play_out(game: Game, seed: int) -> Game:
+    """Start `game` and play random legal moves through the services until it is over."""
+    rng = random.Random(seed)
+    start_game(game.pk)
+    game.refresh_from_db()
+    while game.status == Game.Status.PLAYING:
+        state = load_state(game)
+        action = rng.choice(legal_actions(state))
+        submit_action(game.pk, current_player(state), action, game.version)
+        game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
+def finished_game(make_user, make_table, announced):
+    """A finished game between people (seat 0 first), played at random."""
+
+    def make(players: int = 2, seed: int = 5) -> Game:
+        people = {index: make_user() for index in range(players)}
+        return play_out(make_table(players, people=people, seed=seed), seed)
+
+    return make
