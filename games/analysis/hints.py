@@ -70,14 +70,6 @@ def hint_seat(game: Game, user) -> int:
     return own[0]
 
 
-def may_ask_for_hints(game: Game, user) -> bool:
-    try:
-        hint_seat(game, user)
-    except HintRefused:
-        return False
-    return True
-
-
 def usage(request, increment: bool):
     limit = hints_per_minute()
     if not limit:

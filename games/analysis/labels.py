@@ -5,8 +5,6 @@ from django.utils.translation import gettext as _
 
 def analysis_labels() -> dict:
     return {
-        "title": _("Computer analysis"),
-        "request": _("Request analysis"),
         "requesting": _("Requesting…"),
         "log_in": _("Log in to request a computer analysis of this game."),
         "none": _("This game has not been analysed yet."),
@@ -20,20 +18,10 @@ def analysis_labels() -> dict:
         "best_was": _("best was: {move}"),
         "win_chance": _("{player}: {before}% → {after}%"),
         "accuracy": _("Accuracy"),
-        "player": _("Player"),
         "marks": {
             "inaccuracy": _("Inaccuracy"),
             "mistake": _("Mistake"),
             "blunder": _("Blunder"),
         },
         "symbols": {"inaccuracy": "?!", "mistake": "?", "blunder": "??"},
-    }
-
-
-def hint_labels() -> dict:
-    return {
-        "button": _("Hint"),
-        "asking": _("Thinking…"),
-        "stale": _("The game moved on: ask again."),
-        "failed": _("No hint could be given."),
     }

@@ -21,6 +21,7 @@ import { createVictoryMeter } from "./game/victory.js";
 import { createChatPanel } from "./game/chat.js";
 import { createShowControl, phraseTableLog } from "./game/show.js";
 import { seatFullName } from "./game/i18n.js";
+import { createHint } from "./game/hint.js";
 
 const UNANSWERED_MS = 4000;
 const SILENT_MS = 30000;
@@ -74,6 +75,8 @@ function createGameClient(root) {
     t,
     send: (frame) => socket.send(frame),
   });
+  // The hint, for a seated player whose every opponent is one of the site's bots.
+  const hint = createHint(root.querySelector("[data-hint]"));
   const socket = new GameSocket(socketUrl(info.wsPath), {
     onFrame: receive,
     onStatus: (status) => {
@@ -219,6 +222,7 @@ function createGameClient(root) {
     renderStandin(game);
     renderGameOver(root, game);
     showControl.update(frame);
+    hint.update({ frame, myTurn });
     const logLines = phraseTableLog(frame.log, t, game);
     renderLog(parts.log, logLines);
     announce(frame, logLines);

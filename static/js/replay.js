@@ -2,8 +2,10 @@
 // game from seed + log: step i is the state after the i-th action) and draws the chosen step
 // with the live board's own modules, so a replay looks exactly like the game did.
 // Controls: first/back/forward/last buttons, a slider, autoplay at a chosen speed, the keys
-// ←/→, Home/End and space; a toggle shows every seat's hand (the game is over).
+// ←/→, Home/End and space; a toggle shows every seat's hand (the game is over). The computer
+// analysis (static/js/analysis.js) adds its graph, the accuracies and the log's marks.
 
+import { createAnalysis } from "./analysis.js";
 import { renderBoard } from "./game/board.js";
 import { renderHand } from "./game/hand.js";
 import { makeTranslator, seatFullName } from "./game/i18n.js";
@@ -43,6 +45,17 @@ function createReplay(root) {
     error: root.querySelector("[data-error]"),
   };
   const replay = { game: null, steps: [], log: [], chat: [], step: 0, timer: null };
+  const analysisSection = root.querySelector("[data-analysis]");
+  const analysis = analysisSection
+    ? createAnalysis(analysisSection, {
+        words: readJson("analysis-labels"),
+        seatName: (game, seat) => seatFullName(t, game, seat),
+        onStep: (step) => {
+          stopIfManual();
+          goTo(step);
+        },
+      })
+    : null;
 
   function last() {
     return replay.steps.length - 1;
@@ -97,7 +110,10 @@ function createReplay(root) {
     renderLines(parts.lines, { view, game, t });
     renderHands(frame, game);
     const shownLog = replay.log.filter((entry) => entry.seq <= frame.seq);
-    renderLog(parts.log, phraseTableLog(shownLog, t, game));
+    const lines = phraseTableLog(shownLog, t, game);
+    renderLog(parts.log, lines);
+    analysis?.markLog(parts.log, lines);
+    analysis?.setStep(replay.step);
     renderChatLog(root.querySelector("[data-replay-chat] [data-chat-list]"), replay.chat.filter((message) => message.seq <= frame.seq), {
       word: (key, params) => t.ui(key, params),
       authorName: (message) => (message.seat === null || message.seat === undefined ? message.name : seatFullName(t, game, message.seat)),
@@ -213,6 +229,8 @@ function createReplay(root) {
     parts.slider.max = String(last());
     root.dataset.total = String(last());
     root.dataset.state = "ready";
+    analysis?.setGame(replay.game, last());
+    root.addEventListener("analysis:ready", render);
     listen();
     stop();
     goTo(0);
@@ -220,6 +238,7 @@ function createReplay(root) {
 
   parts.play.dataset.playWord = parts.playLabel.textContent;
   load();
+  analysis?.start();
 }
 
 const root = document.querySelector("[data-replay-root]");

@@ -3,8 +3,7 @@ and the game page)."""
 
 from django import template
 
-from games.analysis.hints import may_ask_for_hints
-from games.analysis.labels import analysis_labels, hint_labels
+from games.analysis.labels import analysis_labels
 from games.analysis.models import Analysis
 from games.analysis.service import seat_accuracies
 from games.models import SEAT_COLOUR_LABELS, Game
@@ -15,16 +14,6 @@ register = template.Library()
 @register.simple_tag
 def analysis_words() -> dict:
     return analysis_labels()
-
-
-@register.simple_tag
-def hint_words() -> dict:
-    return hint_labels()
-
-
-@register.simple_tag
-def hint_allowed(game: Game, user) -> bool:
-    return may_ask_for_hints(game, user)
 
 
 @register.simple_tag

@@ -1,0 +1,232 @@
+// The computer analysis on the replay page: its status, the "Request analysis" button, a
+// win-chance graph per seat (inline SVG, one line per seat, a dot on each marked move, the step
+// shown as a cursor; a click on the graph goes to that step), each seat's accuracy, and the
+// marks with "best was ..." on the log's lines. The data is GET /games/<id>/analysis.json
+// (docs/protocol.md, section 13); while queued or running it is asked again every few seconds.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const POLL_MS = 3000;
+const WIDTH = 600;
+const HEIGHT = 150;
+const PAD = 6;
+
+function fill(template, params) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
+
+function svgElement(name, attributes) {
+  const element = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+  return element;
+}
+
+const percent = (value) => Math.round(value * 100);
+
+// section: the [data-analysis] element; words: the "analysis-labels" JSON;
+// seatName(game, seat) names a seat; onStep(step) moves the replay to a step.
+export function createAnalysis(section, { words, seatName, onStep }) {
+  const parts = {
+    status: section.querySelector("[data-analysis-status]"),
+    request: section.querySelector("[data-analysis-request]"),
+    graph: section.querySelector("[data-analysis-graph]"),
+    accuracy: section.querySelector("[data-analysis-accuracy]"),
+  };
+  const csrf = section.querySelector("input[name=csrfmiddlewaretoken]")?.value ?? "";
+  const loggedIn = section.dataset.loggedIn === "yes";
+  const state = { data: null, game: null, total: 0, step: 0, bySeq: new Map(), timer: null };
+
+  function showStatus(data) {
+    section.dataset.state = data.status;
+    const texts = {
+      none: loggedIn ? words.none : words.log_in,
+      queued: words.queued,
+      running: fill(words.running, { progress: data.progress ?? 0, total: data.total || "…" }),
+      failed: words.failed,
+      done: fill(words.done, { count: data.total ?? 0, iterations: data.iterations ?? 0 }),
+    };
+    let text = texts[data.status] ?? "";
+    if (data.status === "done" && data.truncated) text += " " + fill(words.truncated, { count: data.total });
+    parts.status.textContent = text;
+    parts.request.hidden = !(loggedIn && (data.status === "none" || data.can_request));
+  }
+
+  async function load() {
+    clearTimeout(state.timer);
+    try {
+      const response = await fetch(section.dataset.url, { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(String(response.status));
+      receive(await response.json());
+    } catch (error) {
+      section.dataset.state = "error";
+      parts.status.textContent = words.error;
+    }
+  }
+
+  function receive(data) {
+    state.data = data;
+    showStatus(data);
+    if (data.status === "queued" || data.status === "running") {
+      state.timer = setTimeout(load, POLL_MS);
+      return;
+    }
+    if (data.status !== "done") return;
+    state.bySeq = new Map(data.decisions.map((entry) => [entry.seq, entry]));
+    draw();
+    section.dispatchEvent(new CustomEvent("analysis:ready", { bubbles: true }));
+  }
+
+  async function request() {
+    parts.request.disabled = true;
+    parts.status.textContent = words.requesting;
+    try {
+      const response = await fetch(section.dataset.requestUrl, {
+        method: "POST",
+        headers: { "X-CSRFToken": csrf, Accept: "application/json" },
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      receive(await response.json());
+    } catch (error) {
+      section.dataset.state = "error";
+      parts.status.textContent = words.error;
+    } finally {
+      parts.request.disabled = false;
+    }
+  }
+
+  const x = (step) => PAD + (state.total ? (step / state.total) * (WIDTH - 2 * PAD) : 0);
+  const y = (chance) => PAD + (1 - chance) * (HEIGHT - 2 * PAD);
+
+  function seatLine(seat, entries) {
+    const points = entries.map((entry) => `${x(entry.seq - 1).toFixed(1)},${y(entry.before).toFixed(1)}`);
+    const line = svgElement("polyline", { points: points.join(" "), class: `analysis-graph__line seat-${seat}` });
+    const title = svgElement("title", {});
+    title.textContent = seatName(state.game, seat);
+    line.append(title);
+    return line;
+  }
+
+  function markDot(entry) {
+    const dot = svgElement("circle", {
+      cx: x(entry.seq - 1).toFixed(1),
+      cy: y(entry.before).toFixed(1),
+      r: entry.mark === "blunder" ? 4.5 : 3.5,
+      class: `analysis-graph__mark analysis-graph__mark--${entry.mark} seat-${entry.seat}`,
+      "data-seq": entry.seq,
+    });
+    const title = svgElement("title", {});
+    title.textContent = `${words.marks[entry.mark]}: ${markText(entry)}`;
+    dot.append(title);
+    return dot;
+  }
+
+  function drawGraph() {
+    const data = state.data;
+    const svg = svgElement("svg", {
+      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      class: "analysis-graph",
+      role: "img",
+      "aria-label": words.graph,
+      preserveAspectRatio: "none",
+    });
+    for (const level of [0.25, 0.5, 0.75]) {
+      svg.append(svgElement("line", { x1: 0, x2: WIDTH, y1: y(level), y2: y(level), class: "analysis-graph__grid" }));
+    }
+    const seats = new Set(data.decisions.map((entry) => entry.seat));
+    for (const seat of [...seats].sort()) {
+      svg.append(seatLine(seat, data.decisions.filter((entry) => entry.seat === seat)));
+    }
+    for (const entry of data.decisions) if (entry.mark) svg.append(markDot(entry));
+    const cursor = svgElement("line", { y1: 0, y2: HEIGHT, class: "analysis-graph__cursor", "data-cursor": "" });
+    svg.append(cursor);
+    svg.addEventListener("click", (event) => {
+      const box = svg.getBoundingClientRect();
+      const ratio = (event.clientX - box.left) / box.width;
+      onStep(Math.round(ratio * state.total));
+    });
+    parts.graph.replaceChildren(svg);
+    parts.graph.hidden = false;
+    moveCursor();
+  }
+
+  function drawAccuracy() {
+    const rows = state.data.accuracy.map((row) => {
+      const item = document.createElement("li");
+      item.className = "analysis__seat";
+      item.dataset.seat = String(row.seat);
+      item.style.setProperty("--seat", `var(--seat-${row.seat})`);
+      const name = document.createElement("span");
+      name.textContent = seatName(state.game, row.seat);
+      const value = document.createElement("strong");
+      value.dataset.accuracy = row.accuracy === null ? "" : String(row.accuracy);
+      value.textContent = row.accuracy === null ? "—" : `${words.accuracy} ${row.accuracy}%`;
+      const marks = document.createElement("span");
+      marks.className = "analysis__counts";
+      marks.textContent = ["inaccuracy", "mistake", "blunder"]
+        .filter((mark) => row[mark])
+        .map((mark) => `${row[mark]} × ${words.marks[mark]}`)
+        .join(", ");
+      item.append(name, value, marks);
+      return item;
+    });
+    parts.accuracy.replaceChildren(...rows);
+  }
+
+  function draw() {
+    if (!state.data || state.data.status !== "done" || !state.game) return;
+    drawGraph();
+    drawAccuracy();
+  }
+
+  function moveCursor() {
+    const cursor = parts.graph.querySelector("[data-cursor]");
+    if (!cursor) return;
+    cursor.setAttribute("x1", x(state.step).toFixed(1));
+    cursor.setAttribute("x2", x(state.step).toFixed(1));
+  }
+
+  function markText(entry) {
+    const chance = fill(words.win_chance, {
+      player: seatName(state.game, entry.seat),
+      before: percent(entry.before),
+      after: entry.after === null ? "?" : percent(entry.after),
+    });
+    return `${chance}; ${fill(words.best_was, { move: entry.best_label })}`;
+  }
+
+  // The log as rendered by log.js (newest first): the line of each analysed action gets its
+  // mark's symbol, and a marked one says what the best move was. `lines` are in log order.
+  function markLog(list, lines) {
+    if (!state.bySeq.size) return;
+    const items = [...list.children].reverse();
+    lines.forEach((line, index) => {
+      const [seq, part] = String(line.key ?? "").split(".");
+      const entry = part === "0" ? state.bySeq.get(Number(seq)) : null;
+      const item = items[index];
+      if (!entry || !item || !entry.mark) return;
+      item.dataset.mark = entry.mark;
+      const badge = document.createElement("span");
+      badge.className = `analysis-mark analysis-mark--${entry.mark}`;
+      badge.textContent = ` ${words.symbols[entry.mark]} ${words.marks[entry.mark]}`;
+      const best = document.createElement("span");
+      best.className = "analysis-best";
+      best.dataset.best = "";
+      best.textContent = ` — ${markText(entry)}`;
+      item.append(badge, best);
+    });
+  }
+
+  parts.request.addEventListener("click", request);
+  return {
+    start: load,
+    setGame(game, total) {
+      state.game = game;
+      state.total = total;
+      draw();
+    },
+    setStep(step) {
+      state.step = step;
+      moveCursor();
+    },
+    markLog,
+  };
+}

@@ -1,0 +1,71 @@
+// The hint of a game against the site's bots only: POST /games/<id>/hint/ asks the search for a
+// move from the player's own view (docs/protocol.md, section 13). The page is the same for every
+// visitor, so the button is shown here, from the state frame, to a seated player whose every
+// other seat is one of the site's bots; the server checks it again and refuses otherwise. The
+// answer names the version it was searched at: a game that moved on meanwhile makes it stale.
+// Enabled only while it is the player's turn; its words are the element's data-word-* attributes.
+
+function onlyBotsAgainst(frame) {
+  const seat = frame.view?.seat;
+  if (seat === null || seat === undefined || frame.game?.status !== "playing") return false;
+  return (frame.game.seats ?? []).every((other) => other.index === seat || other.kind === "bot");
+}
+
+export function createHint(box) {
+  if (!box) return { update() {} };
+  const button = box.querySelector("[data-hint-button]");
+  const text = box.querySelector("[data-hint-text]");
+  const word = (name) => box.dataset[`word${name[0].toUpperCase()}${name.slice(1)}`] ?? "";
+  const local = { version: null, myTurn: false, busy: false };
+
+  function refresh() {
+    button.disabled = local.busy || !local.myTurn;
+    box.dataset.busy = String(local.busy);
+  }
+
+  function csrfToken() {
+    const cookie = document.cookie.split("; ").find((part) => part.startsWith("csrftoken="));
+    const field = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return field?.value ?? (cookie ? decodeURIComponent(cookie.split("=")[1]) : "");
+  }
+
+  async function ask() {
+    local.busy = true;
+    refresh();
+    const askedAt = local.version;
+    text.textContent = word("asking");
+    try {
+      const response = await fetch(box.dataset.url, {
+        method: "POST",
+        headers: { "X-CSRFToken": csrfToken(), Accept: "application/json" },
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (!response.ok) text.textContent = answer.message ?? word("failed");
+      else if (answer.version !== local.version || askedAt !== local.version) text.textContent = word("stale");
+      else {
+        text.textContent = answer.text;
+        box.dataset.hintVersion = String(answer.version);
+      }
+    } catch (error) {
+      text.textContent = word("failed");
+    } finally {
+      local.busy = false;
+      refresh();
+    }
+  }
+
+  button.addEventListener("click", ask);
+  return {
+    // Every state frame: a new version clears the last hint, which was for another decision.
+    update({ frame, myTurn }) {
+      box.hidden = !onlyBotsAgainst(frame);
+      if (frame.version !== local.version && !local.busy) {
+        text.textContent = "";
+        delete box.dataset.hintVersion;
+      }
+      local.version = frame.version;
+      local.myTurn = myTurn && !box.hidden;
+      refresh();
+    },
+  };
+}

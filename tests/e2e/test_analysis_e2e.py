@@ -1,0 +1,105 @@
+"""The computer analysis in Chromium: a logged-in visitor asks for the analysis of a finished
+short game on its replay, waits for it (the job runs in the server's in-process pool with a tiny
+budget), and sees the win-chance graph, the accuracies, and the marks with "best was ..." on the
+log; the game's page then shows each player's accuracy."""
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import connections
+from django.test import Client
+from django.utils import timezone
+
+from games.engine import current_player, legal_actions
+from games.models import Game, Seat
+from games.services import load_state, start_game, submit_action
+from tests.e2e.conftest import ARTIFACTS, daphne_server, prepare_fast_bots_server
+
+ROOT = "[data-replay-root]"
+SECTION = "[data-analysis]"
+SHOTS = ARTIFACTS / "analysis"
+
+
+def prepare_tiny_analysis_server(database_name: str):
+    prepare_fast_bots_server(database_name)  # jobs in-process
+    settings.ANALYSIS_ITERATIONS = 20
+
+
+@pytest.fixture(scope="module")
+def analysis_server(django_db_setup, django_db_blocker):
+    with daphne_server(django_db_blocker, prepare_tiny_analysis_server) as url:
+        yield url
+
+
+@pytest.fixture
+def server_url(analysis_server, transactional_db):
+    return analysis_server
+
+
+def play_new_game(seed: int) -> Game:
+    users = [get_user_model().objects.create_user(f"analyst{seat}") for seat in range(2)]
+    game = Game.objects.create(players=2, seed=seed)
+    for seat, user in enumerate(users):
+        Seat.objects.create(game=game, index=seat, user=user, joined_at=timezone.now())
+    try:
+        rng = random.Random(seed)
+        start_game(game.pk)
+        game.refresh_from_db()
+        while game.status == Game.Status.PLAYING:
+            state = load_state(game)
+            submit_action(
+                game.pk, current_player(state), rng.choice(legal_actions(state)), game.version
+            )
+            game.refresh_from_db()
+        return game
+    finally:
+        connections.close_all()
+
+
+def finished_game(seed: int = 5) -> Game:
+    """Played in a thread of its own: Playwright's event loop runs in the test's thread."""
+    with ThreadPoolExecutor(1) as executor:
+        return executor.submit(play_new_game, seed).result()
+
+
+def log_in(page, url: str, user) -> None:
+    client = Client()
+    client.force_login(user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": url}])
+
+
+def test_request_an_analysis_and_read_it_on_the_replay(server_url, new_page):
+    game = finished_game()
+    page = new_page(1280, 900)
+    log_in(page, server_url, Seat.objects.get(game=game, index=0).user)
+    page.goto(f"{server_url}/games/{game.pk}/replay/")
+    page.wait_for_selector(f'{ROOT}[data-state="ready"]')
+    page.wait_for_selector(f'{SECTION}[data-state="none"]')
+
+    page.get_by_role("button", name="Request analysis").click()
+    page.wait_for_selector(f'{SECTION}[data-state="done"]', timeout=30000)
+
+    # One win-chance line per seat, the marked moves as dots, the step's cursor.
+    assert page.locator(f"{SECTION} svg .analysis-graph__line").count() == 2
+    assert page.locator(f"{SECTION} svg .analysis-graph__mark").count() >= 1
+    assert page.locator(f"{SECTION} [data-accuracy]").count() == 2
+    assert page.get_by_role("button", name="Request analysis").is_hidden()
+    # At the last step the whole log is shown: marked lines say what the best move was.
+    page.keyboard.press("End")
+    page.wait_for_selector(f'{ROOT}[data-step="{game.version}"]')
+    marked = page.locator("[data-log] li[data-mark]")
+    assert marked.count() >= 1
+    assert "best was" in marked.first.inner_text()
+    # A click on the graph moves the replay to that point of the game.
+    page.locator(f"{SECTION} svg").click(position={"x": 5, "y": 50})
+    last = game.version
+    page.wait_for_function(f"() => document.querySelector('{ROOT}').dataset.step !== '{last}'")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "replay-with-analysis.png"), full_page=True)
+
+    page.goto(f"{server_url}/games/{game.pk}/")
+    assert page.locator('[data-game-analysis="done"] li[data-accuracy]').count() == 2
