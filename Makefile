@@ -56,6 +56,7 @@ bench: install
 	$(PY) -m tests.bench.bench_engine
 	$(PY) -m tests.bench.bench_ai
 	$(PY) -m tests.bench.bench_renaissance
+	$(PY) -m tests.bench.bench_analysis
 
 # Load figures, printed (about 8 minutes on 2 cores): the production profile started on loopback
 # against this machine's PostgreSQL and Redis, then three scenarios. See docs/operations.md.

@@ -23,18 +23,18 @@ from django.utils import timezone
 from ai.analysis import analyse_view
 from games import jobs
 from games.analysis.decisions import Decision, game_decisions
+from games.analysis.limits import (
+    DEFAULT_ITERATIONS,
+    DEFAULT_MAX_DECISIONS,
+    DEFAULT_SLICE_SECONDS,
+    SEED,
+)
 from games.analysis.marks import drop_points, mark_for
 from games.analysis.models import Analysis
 
 log = logging.getLogger(__name__)
 
 JOB = "analysis"
-# The search's seed for every decision: with the view's digest it seeds the decision's own
-# generator (ai/seeding.py), never the game's seed.
-SEED = 0
-DEFAULT_ITERATIONS = 1000
-DEFAULT_MAX_DECISIONS = 400
-DEFAULT_SLICE_SECONDS = 2.0
 ACTIVE = (Analysis.Status.QUEUED, Analysis.Status.RUNNING)
 
 
