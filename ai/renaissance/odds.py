@@ -1,26 +1,10 @@
 """Battle arithmetic for the heuristic: card values, the two dice, what a hidden hand may hold.
 
-Card kinds are the engine's numbering (the view's battle lists troops by kind); names are the
-view's card names. tests/ai/test_renaissance_bots.py checks both against games.renaissance.
+Card kinds are the engine's numbering (the view's battle lists troops by kind): its CARD_NAMES.
 """
 
-CARD_NAMES = (
-    "pikemen",
-    "arquebusiers",
-    "knights",
-    "cannon",
-    "swiss",
-    "condottiere",
-    "engineer",
-    "traitor",
-    "sign_of_god",
-    "retreat",
-    "raiders",
-    "ambassador",
-    "marriage",
-    "ride",
-    "artist_banker",
-)
+from games.renaissance import CARD_NAMES
+
 KIND = {name: kind for kind, name in enumerate(CARD_NAMES)}
 BLUE_VALUE = {"pikemen": 3, "arquebusiers": 4, "knights": 5, "cannon": 6, "swiss": 7}
 # The deck (docs/renaissance/rulings.md R1): copies of each blue card, and the deck's size.

@@ -20,7 +20,11 @@ from .api import (
     winners,
 )
 
+# The battle cards' names by kind, the order the views list a line's troops in.
+from .cards import NAMES as CARD_NAMES
+
 __all__ = [
+    "CARD_NAMES",
     "IllegalAction",
     "State",
     "acting_seats",

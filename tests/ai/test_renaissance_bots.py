@@ -10,13 +10,7 @@ import games.renaissance as renaissance
 from ai import arena
 from ai.renaissance import make_bot
 from ai.renaissance.arena import play_game, schedule
-from ai.renaissance.odds import CARD_NAMES, p_beats
-from games.renaissance.cards import NAMES
-
-
-def test_the_bots_card_names_are_the_engines():
-    """The view lists battle troops by kind: the bots' numbering must be the engine's."""
-    assert CARD_NAMES == NAMES
+from ai.renaissance.odds import p_beats
 
 
 def test_dice_odds_follow_the_tie_rule():
