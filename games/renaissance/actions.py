@@ -5,6 +5,7 @@ from .cards import KIND
 from .legal import (
     CARD_PRICE,
     CASTLE_PRICE,
+    GENERATORS,
     PALACE_PRICE,
     RAMPART_PRICE,
     acting_seats,
@@ -93,18 +94,18 @@ def phase_name(state):
 
 def settle(s):
     """Take the automatic steps: a lone legal action where choices are public; a combat phase
-    with an empty hand and nothing to do ends."""
+    with an empty hand and nothing to do ends. The acting seat's legal list, computed on the
+    way, is left cached on the state."""
+    s._acting = s._legal = None
     while s.phase != OVER and s.phase != VOTE:
-        seat = s.current
-        choices = cached_legal(s, seat)
-        alone = len(choices) == 1
-        if not alone:
+        seat, phase = s.current, s.phase
+        choices = GENERATORS[phase](s, seat)
+        if len(choices) != 1 or (
+            phase not in PUBLIC_CHOICES and not (phase == COMBAT and hand_size(s, seat) == 0)
+        ):
+            s._legal = {seat: choices}
             return
-        if s.phase not in PUBLIC_CHOICES and not (s.phase == COMBAT and hand_size(s, seat) == 0):
-            return
-        s._legal = None
-        HANDLERS[s.phase](s, seat, choices[0])
-        s._legal = None
+        HANDLERS[phase](s, seat, choices[0])
 
 
 def _city(s, action, key="city"):

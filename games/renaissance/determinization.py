@@ -44,7 +44,7 @@ def determinize(view, rng):
         raise ValueError("determinize needs a seat's view")
     public = view["public"]
     s = object.__new__(State)
-    s.geo, s._legal = map_for(view["board"]), None
+    s.geo, s._acting, s._legal, s._owned = map_for(view["board"]), None, None, None
     for name in PUBLIC_FIELDS:
         setattr(s, name, _to_tuples(public[name]))
     s.phase = PHASE_NAMES.index(view["phase"])

@@ -52,6 +52,12 @@ class Map:
         }
         self.coastal_cities = tuple(i for i, c in enumerate(self.coastal) if c)
         self.port_cities = tuple(i for i, p in enumerate(self.port) if p)
+        # Per city: the coastal cities a landing from it reaches (those not one road away).
+        self.landing = tuple(
+            tuple(c for c in self.coastal_cities if c not in roads) for roads in self.neighbours
+        )
+        # Tables the engine derives from this board once, on first use (legal.py's actions).
+        self.memo = {}
 
     def key(self):
         """None for the shared board; the board's data for an injected one (for the JSON)."""

@@ -51,30 +51,45 @@ CARD_PRICE, PALACE_PRICE, RAMPART_PRICE, CASTLE_PRICE = 2, 3, 4, 4
 PASS = {"type": "pass"}
 
 
+# The acting seats of the sequential phases, one frozenset per seat, built once.
+_ALONE = {seat: frozenset((seat,)) for seat in range(8)}
+_NOBODY = frozenset()
+
+
 def acting_seats(s):
-    """The seats that may act now: every seat that has not voted in the vote, else one."""
-    if s.phase == VOTE:
-        return frozenset(seat for seat in range(s.n) if s.votes[seat] < 0)
-    if s.phase == OVER:
-        return frozenset()
-    return frozenset((s.current,))
+    """The seats that may act now: every seat that has not voted in the vote, else one (cached
+    on the state, which never changes once handed out)."""
+    seats = s._acting
+    if seats is None:
+        seats = s._acting = _acting_seats(s)
+    return seats
+
+
+def _acting_seats(s):
+    phase = s.phase
+    if phase == VOTE:
+        return frozenset(seat for seat, vote in enumerate(s.votes) if vote < 0)
+    if phase == OVER:
+        return _NOBODY
+    return _ALONE.get(s.current) or frozenset((s.current,))
 
 
 def legal_actions(s, seat):
     """The legal action dicts of `seat` now ([] if it may not act)."""
-    return [dict(action) for action in cached_legal(s, seat)]
+    return list(map(dict, cached_legal(s, seat)))
 
 
 def cached_legal(s, seat):
     """The legal actions as cached on the state: the engine's own read-only use (no copies)."""
-    if seat not in acting_seats(s):
-        return ()
     cache = s._legal
     if cache is None:
         cache = s._legal = {}
-    if seat not in cache:
-        cache[seat] = GENERATORS[s.phase](s, seat)
-    return cache[seat]
+    elif seat in cache:
+        return cache[seat]
+    if seat not in acting_seats(s):
+        return ()
+    actions = cache[seat] = GENERATORS[s.phase](s, seat)
+    return actions
 
 
 def _city(s, city):
@@ -82,7 +97,33 @@ def _city(s, city):
 
 
 def _own(s, seat):
-    return [city for city, owner in enumerate(s.owner) if owner == seat]
+    """The seat's cities in index order (computed once per `owner` tuple, see State)."""
+    owned = s._owned
+    if owned is None or owned[0] is not s.owner:
+        by_seat = [[] for _ in range(s.n)]
+        for city, owner in enumerate(s.owner):
+            if owner >= 0:
+                by_seat[owner].append(city)
+        owned = s._owned = (s.owner, tuple(map(tuple, by_seat)))
+    return owned[1][seat]
+
+
+def _move_table(geo, kind):
+    """Per origin city: its (target, action) pairs by road, then by landing, for the action
+    type `kind` ("attack", "expand"), built once per board. The dicts are shared read-only,
+    like every cached legal list (legal_actions hands out copies)."""
+    table = geo.memo.get(kind)
+    if table is None:
+        name = geo.cities
+
+        def options(origin, targets):
+            return tuple((c, {"type": kind, "from": name[origin], "to": name[c]}) for c in targets)
+
+        table = geo.memo[kind] = tuple(
+            (options(origin, geo.neighbours[origin]), options(origin, geo.landing[origin]))
+            for origin in range(len(name))
+        )
+    return table
 
 
 def _setup_start(s, seat):
@@ -158,30 +199,25 @@ def sea_expansions_allowed(s, seat):
     return 2 if s.nations[seat] in twice else 1
 
 
-def expansion_moves(s, seat):
-    """[rules] (origin, city) pairs: a free, accessible city linked by road to one of the seat's
-    cities, not from the origin of its first expansion; or once a turn (twice for Genoa and
-    Venice) by sea from one of its ports to any free coastal city ([ruling] R8)."""
-    if s.reserve[seat] <= 0:
-        return []
-    geo = s.geo
-    free = [not s.closed[c] and s.owner[c] < 0 for c in range(len(geo.cities))]
-    moves = []
-    sea = s.sea_used[seat] < sea_expansions_allowed(s, seat)
-    for origin in _own(s, seat):
-        if origin == s.exp_from[seat]:
-            continue
-        roads = geo.neighbours[origin]
-        moves += [(origin, c) for c in roads if free[c]]
-        if sea and geo.port[origin]:
-            moves += [(origin, c) for c in geo.coastal_cities if free[c] and c not in roads]
-    return moves
-
-
 def _expansion(s, seat):
-    moves = expansion_moves(s, seat)
-    actions = [{"type": "expand", "from": _city(s, a), "to": _city(s, b)} for a, b in moves]
-    return actions + [PASS]
+    """[rules] Expand to a free, accessible city linked by road to one of the seat's cities,
+    not from the origin of its first expansion; or once a turn (twice for Genoa and Venice) by
+    sea from one of its ports to any free coastal city ([ruling] R8)."""
+    actions = []
+    if s.reserve[seat] > 0:
+        table, port = _move_table(s.geo, "expand"), s.geo.port
+        free = [owner < 0 and not closed for owner, closed in zip(s.owner, s.closed, strict=True)]
+        sea = s.sea_used[seat] < sea_expansions_allowed(s, seat)
+        barred = s.exp_from[seat]
+        for origin in _own(s, seat):
+            if origin == barred:
+                continue
+            roads, landings = table[origin]
+            actions += [action for c, action in roads if free[c]]
+            if sea and port[origin]:
+                actions += [action for c, action in landings if free[c]]
+    actions.append(PASS)
+    return actions
 
 
 def condottiere_credit(s, seat):
@@ -204,28 +240,32 @@ def may_attack(s, seat):
     return (s.war or s.attacks == 0) and s.reserve[seat] > 0 and can_commit_attack(s, seat)
 
 
-def _enemy(s, seat, city):
-    owner = s.owner[city]
-    return owner >= 0 and owner != seat and not s.married >> owner & 1 and city not in s.targets
+def enemy_cities(s, seat):
+    """Per city: may `seat` attack it (another seat's, not married to, not attacked yet)."""
+    married = s.married
+    enemy = [owner >= 0 and owner != seat and not married >> owner & 1 for owner in s.owner]
+    for city in s.targets:
+        enemy[city] = False
+    return enemy
 
 
-def attack_moves(s, seat):
-    """[rules] (origin, target): from one of the seat's cities not yet used to attack this
-    turn, to an enemy city by road or, from a port, to a coastal city by landing."""
-    geo = s.geo
-    moves = []
+def _attack_actions(s, seat):
+    """[rules] Attack from one of the seat's cities not yet used to attack this turn, an enemy
+    city by road or, from a port, a coastal city by landing."""
+    table, port = _move_table(s.geo, "attack"), s.geo.port
+    enemy = enemy_cities(s, seat)
     # [ruling] R39: not from a city taken in this combat phase (France's power excepted, R56).
     barred = () if has_power(s, seat, "france") else s.gained
+    used = s.used_from
+    actions = []
     for origin in _own(s, seat):
-        if origin in s.used_from or origin in barred:
+        if origin in used or origin in barred:
             continue
-        roads = geo.neighbours[origin]
-        moves += [(origin, c) for c in roads if _enemy(s, seat, c)]
-        if geo.port[origin]:
-            moves += [
-                (origin, c) for c in geo.coastal_cities if c not in roads and _enemy(s, seat, c)
-            ]
-    return moves
+        roads, landings = table[origin]
+        actions += [action for c, action in roads if enemy[c]]
+        if port[origin]:
+            actions += [action for c, action in landings if enemy[c]]
+    return actions
 
 
 def _combat(s, seat):
@@ -233,12 +273,10 @@ def _combat(s, seat):
     hand = s.hands[seat]
     name = s.geo.cities
     if may_attack(s, seat):
-        actions += [
-            {"type": "attack", "from": name[a], "to": name[b]} for a, b in attack_moves(s, seat)
-        ]
+        actions += _attack_actions(s, seat)
         if hand[RIDE]:
-            cities = [c for c in range(len(name)) if _enemy(s, seat, c)]
-            actions += [{"type": "ride", "to": name[c]} for c in cities]
+            enemy = enemy_cities(s, seat)
+            actions += [{"type": "ride", "to": name[c]} for c in range(len(name)) if enemy[c]]
     if hand[RAIDERS] and s.pillages:
         actions += [{"type": "raiders", "city": name[c]} for c in raider_targets(s, seat)]
     if has_power(s, seat, "spain") and not s.power[seat] and s.pillages:

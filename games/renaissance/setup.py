@@ -86,7 +86,7 @@ def new_game(players, seed=0, options=None, board=None):
     geo = map_for(board)
     in_play, closed = _nations_in_play(geo, players, options)
     s = object.__new__(State)
-    s.geo, s._legal = geo, None
+    s.geo, s._acting, s._legal, s._owned = geo, None, None, None
     s.n, s.seed, s.rng = players, seed, 0
     if "nations" in options:
         nations = tuple(options["nations"])

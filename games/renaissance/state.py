@@ -119,7 +119,10 @@ def _to_tuples(value):
 class State:
     """A complete position, hidden cards included. Never sent to a client or a bot."""
 
-    __slots__ = FIELDS + ("geo", "_legal")
+    # Caches of derived values (never part of the game): `_acting` the acting seats and
+    # `_legal` the legal lists by seat, computed at most once per state; `_owned` (the `owner`
+    # tuple, each seat's cities), kept by clones and valid while `owner` is that same tuple.
+    __slots__ = FIELDS + ("geo", "_acting", "_legal", "_owned")
     __hash__ = None
 
     def __eq__(self, other):
@@ -152,7 +155,7 @@ class State:
         for name in FIELDS:
             setattr(state, name, _to_tuples(data[name]))
         state.geo = map_for(data.get("board"))
-        state._legal = None
+        state._acting = state._legal = state._owned = None
         return state
 
 
@@ -160,7 +163,8 @@ def _make_clone():
     # Straight-line slot copies: several times faster than a getattr/setattr loop.
     body = "".join(f"    new.{name} = state.{name}\n" for name in FIELDS)
     source = f"def clone(state):\n    new = _new(State)\n{body}"
-    source += "    new.geo = state.geo\n    new._legal = None\n    return new\n"
+    source += "    new.geo = state.geo\n    new._owned = state._owned\n"
+    source += "    new._acting = new._legal = None\n    return new\n"
     namespace = {"_new": object.__new__, "State": State}
     exec(source, namespace)  # noqa: S102 - fixed, trusted source built from FIELDS
     return namespace["clone"]
