@@ -63,11 +63,14 @@ def apply_action(state, seat, action):
     """A new state after `seat`'s `action`; IllegalAction (state unchanged) otherwise.
 
     A diplomacy action ([ruling] R42) may come from any seat at any moment of turns 1-6."""
-    if diplomacy.is_diplomacy(action):
+    # diplomacy.is_diplomacy and _normal, inlined (the hot path).
+    is_dict = isinstance(action, dict)
+    if is_dict and action.get("type") in diplomacy.TYPES:
         return _apply_diplomacy(state, seat, action)
     if seat not in acting_seats(state):
         raise IllegalAction(f"seat {seat!r} may not act now ({phase_name(state)})")
-    action = _normal(action)
+    if not is_dict or "blue" in action:
+        action = _normal(action)
     if action not in cached_legal(state, seat):
         raise IllegalAction(f"not a legal action now ({phase_name(state)}): {action!r}")
     s = clone(state)

@@ -126,6 +126,15 @@ def _move_table(geo, kind):
     return table
 
 
+def _city_table(geo, key, make):
+    """Per city index: the action dict make(city name), built once per board under `key`;
+    shared read-only like the move tables."""
+    table = geo.memo.get(key)
+    if table is None:
+        table = geo.memo[key] = tuple(make(name) for name in geo.cities)
+    return table
+
+
 def _setup_start(s, seat):
     """[ruling] R46: the scenario's "ou" slot: one of the free cities it names."""
     return [{"type": "start", "city": _city(s, c)} for c in start_choices(s, seat)]
@@ -169,26 +178,42 @@ def _vote(s, seat):
 SWISS_CHOICES = ({"type": "announce", "bonus": "attack"}, {"type": "announce", "bonus": "defence"})
 
 
+DONE = {"type": "done"}
+BUY_CARDS = tuple({"type": "buy_cards", "count": k} for k in range(1, HAND_LIMIT + 1))
+
+
+def _build_tables(geo):
+    """Per piece, per city: the build action (see _city_table)."""
+    return {
+        piece: _city_table(
+            geo, f"build_{piece}", lambda name, p=piece: {"type": "build", "piece": p, "city": name}
+        )
+        for piece in ("palace", "rampart", "fortress", "castle")
+    }
+
+
 def _purchase(s, seat):
     if has_power(s, seat, "swiss") and not s.power[seat]:
         # [ruling] R59: the Swiss announce their bonus first, in public.
         return [dict(action) for action in SWISS_CHOICES]
     ducats = s.ducats[seat]
-    actions = [{"type": "done"}]
+    actions = [DONE]
     if not s.bought[seat]:
         most = min(HAND_LIMIT - hand_size(s, seat), ducats // CARD_PRICE, available(s))
-        actions += [{"type": "buy_cards", "count": k} for k in range(1, most + 1)]
+        actions += BUY_CARDS[: max(most, 0)]
+    build = s.geo.memo.get("build") or s.geo.memo.setdefault("build", _build_tables(s.geo))
+    palace, rampart = build["palace"], build["rampart"]
+    fortress, castle = build["fortress"], build["castle"]
     for city in _own(s, seat):
-        name = _city(s, city)
         if not s.palace[city] and s.palaces and ducats >= PALACE_PRICE:
-            actions.append({"type": "build", "piece": "palace", "city": name})
+            actions.append(palace[city])
         level = s.fort[city]
         if level == 0 and s.ramparts and ducats >= RAMPART_PRICE:
-            actions.append({"type": "build", "piece": "rampart", "city": name})
+            actions.append(rampart[city])
             if s.castles and ducats >= RAMPART_PRICE + CASTLE_PRICE:
-                actions.append({"type": "build", "piece": "fortress", "city": name})
+                actions.append(fortress[city])
         if level == 1 and s.castles and ducats >= CASTLE_PRICE:
-            actions.append({"type": "build", "piece": "castle", "city": name})
+            actions.append(castle[city])
     return actions
 
 
@@ -243,17 +268,19 @@ def may_attack(s, seat):
 def enemy_cities(s, seat):
     """Per city: may `seat` attack it (another seat's, not married to, not attacked yet)."""
     married = s.married
-    enemy = [owner >= 0 and owner != seat and not married >> owner & 1 for owner in s.owner]
+    if married:
+        enemy = [owner >= 0 and owner != seat and not married >> owner & 1 for owner in s.owner]
+    else:
+        enemy = [owner >= 0 and owner != seat for owner in s.owner]
     for city in s.targets:
         enemy[city] = False
     return enemy
 
 
-def _attack_actions(s, seat):
+def _attack_actions(s, seat, enemy):
     """[rules] Attack from one of the seat's cities not yet used to attack this turn, an enemy
     city by road or, from a port, a coastal city by landing."""
     table, port = _move_table(s.geo, "attack"), s.geo.port
-    enemy = enemy_cities(s, seat)
     # [ruling] R39: not from a city taken in this combat phase (France's power excepted, R56).
     barred = () if has_power(s, seat, "france") else s.gained
     used = s.used_from
@@ -268,33 +295,44 @@ def _attack_actions(s, seat):
     return actions
 
 
+END_TURN = {"type": "end_turn"}
+AMBASSADOR_ACTION = {"type": "ambassador"}
+
+
 def _combat(s, seat):
-    actions = [{"type": "end_turn"}]
+    actions = [END_TURN]
     hand = s.hands[seat]
-    name = s.geo.cities
+    geo = s.geo
     if may_attack(s, seat):
-        actions += _attack_actions(s, seat)
+        enemy = enemy_cities(s, seat)
+        actions += _attack_actions(s, seat, enemy)
         if hand[RIDE]:
-            enemy = enemy_cities(s, seat)
-            actions += [{"type": "ride", "to": name[c]} for c in range(len(name)) if enemy[c]]
+            ride = _city_table(geo, "ride", lambda name: {"type": "ride", "to": name})
+            actions += [ride[c] for c, open_to in enumerate(enemy) if open_to]
     if hand[RAIDERS] and s.pillages:
-        actions += [{"type": "raiders", "city": name[c]} for c in raider_targets(s, seat)]
+        raid = _city_table(geo, "raiders", lambda name: {"type": "raiders", "city": name})
+        actions += [raid[c] for c in raider_targets(s, seat)]
     if has_power(s, seat, "spain") and not s.power[seat] and s.pillages:
         # [ruling] R57: Spain's free Raiders.
-        targets = raider_targets(s, seat)
-        actions += [{"type": "raiders", "city": name[c], "free": True} for c in targets]
+        raid = _city_table(
+            geo, "raiders_free", lambda name: {"type": "raiders", "city": name, "free": True}
+        )
+        actions += [raid[c] for c in raider_targets(s, seat)]
     if has_power(s, seat, "florence") and not s.power[seat]:
         actions += lure_actions(s, seat)
     if hand[AMBASSADOR]:
-        actions.append({"type": "ambassador"})
+        actions.append(AMBASSADOR_ACTION)
     if hand[MARRIAGE]:
-        actions += [{"type": "marriage", "city": name[c]} for c in marriage_targets(s, seat)]
+        marry = _city_table(geo, "marriage", lambda name: {"type": "marriage", "city": name})
+        actions += [marry[c] for c in marriage_targets(s, seat)]
     if hand[ARTIST_BANKER]:
+        artist = _city_table(geo, "artist", lambda name: {"type": "artist", "city": name})
+        banker = _city_table(geo, "banker", lambda name: {"type": "banker", "city": name})
         for city in _own(s, seat):
             if s.palace[city] and not s.artist[city]:
-                actions.append({"type": "artist", "city": name[city]})
+                actions.append(artist[city])
             if s.palace[city] and city not in s.banked:
-                actions.append({"type": "banker", "city": name[city]})
+                actions.append(banker[city])
     return actions
 
 
