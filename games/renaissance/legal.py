@@ -98,14 +98,30 @@ def _city(s, city):
 
 def _own(s, seat):
     """The seat's cities in index order (computed once per `owner` tuple, see State)."""
+    derived = _owner_derived(s)
+    cities = derived.get(seat)
+    if cities is None:
+        cities = derived[seat] = tuple(c for c, owner in enumerate(s.owner) if owner == seat)
+    return cities
+
+
+def _owner_derived(s):
+    """The values derived from `s.owner` alone (each seat's cities, the free cities), kept
+    while `owner` is the same tuple (see State)."""
     owned = s._owned
     if owned is None or owned[0] is not s.owner:
-        by_seat = [[] for _ in range(s.n)]
-        for city, owner in enumerate(s.owner):
-            if owner >= 0:
-                by_seat[owner].append(city)
-        owned = s._owned = (s.owner, tuple(map(tuple, by_seat)))
-    return owned[1][seat]
+        owned = s._owned = (s.owner, {})
+    return owned[1]
+
+
+def _free_cities(s):
+    """Per city: free (nobody's) and accessible (kept with the `closed` tuple it used)."""
+    derived = _owner_derived(s)
+    found = derived.get("free")
+    if found is None or found[0] is not s.closed:
+        pairs = zip(s.owner, s.closed, strict=True)
+        found = derived["free"] = (s.closed, [owner < 0 and not closed for owner, closed in pairs])
+    return found[1]
 
 
 def _move_table(geo, kind):
@@ -231,7 +247,7 @@ def _expansion(s, seat):
     actions = []
     if s.reserve[seat] > 0:
         table, port = _move_table(s.geo, "expand"), s.geo.port
-        free = [owner < 0 and not closed for owner, closed in zip(s.owner, s.closed, strict=True)]
+        free = _free_cities(s)
         sea = s.sea_used[seat] < sea_expansions_allowed(s, seat)
         barred = s.exp_from[seat]
         for origin in _own(s, seat):
@@ -384,13 +400,25 @@ def _red_options(hand, used, condottieri, ducats):
     return options
 
 
+# (blue kinds, red kind or None) -> the commit action, built once (shared read-only).
+_COMMIT_ACTIONS = {}
+
+
+def _commit_action(blue, red):
+    action = _COMMIT_ACTIONS.get((blue, red))
+    if action is None:
+        red_name = None if red is None else NAMES[red]
+        action = {"type": "commit", "blue": _names(blue), "red": red_name}
+        _COMMIT_ACTIONS[blue, red] = action
+    return action
+
+
 def _commits(blues_options, hand, ducats):
     actions = []
     for blue in blues_options:
         condottieri = blue.count(CONDOTTIERE)
         for red in _red_options(hand, blue, condottieri, ducats):
-            red_name = None if red is None else NAMES[red]
-            actions.append({"type": "commit", "blue": _names(blue), "red": red_name})
+            actions.append(_commit_action(blue, red))
     return actions
 
 
