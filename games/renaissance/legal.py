@@ -76,7 +76,7 @@ def _acting_seats(s):
 
 def legal_actions(s, seat):
     """The legal action dicts of `seat` now ([] if it may not act)."""
-    return list(map(dict, cached_legal(s, seat)))
+    return list(map(dict.copy, cached_legal(s, seat)))
 
 
 def cached_legal(s, seat):
@@ -283,12 +283,16 @@ def may_attack(s, seat):
 
 def enemy_cities(s, seat):
     """Per city: may `seat` attack it (another seat's, not married to, not attacked yet)."""
-    married = s.married
-    if married:
-        enemy = [owner >= 0 and owner != seat and not married >> owner & 1 for owner in s.owner]
-    else:
-        enemy = [owner >= 0 and owner != seat for owner in s.owner]
-    for city in s.targets:
+    derived = _owner_derived(s)
+    others = derived.get(("others", seat))
+    if others is None:
+        others = derived["others", seat] = tuple(owner >= 0 and owner != seat for owner in s.owner)
+    married, targets = s.married, s.targets
+    if not married and not targets:
+        return others
+    owners = s.owner
+    enemy = [hit and not married >> owners[c] & 1 for c, hit in enumerate(others)]
+    for city in targets:
         enemy[city] = False
     return enemy
 
@@ -364,11 +368,28 @@ def lure_actions(s, seat):
 def raider_targets(s, seat):
     """[rules] A free or enemy city anywhere, not a fortress ([ruling] R23: accessible, not
     already pillaged)."""
-    return [
-        c
-        for c, owner in enumerate(s.owner)
-        if owner != seat and not s.closed[c] and not s.pillaged[c] and s.fort[c] < 2
-    ]
+    owner = s.owner
+    return [c for c in _raidable(s) if owner[c] != seat]
+
+
+def _raidable(s):
+    """The accessible cities neither pillaged nor a fortress (kept while the `closed`,
+    `pillaged` and `fort` tuples they came from are the same)."""
+    derived = _owner_derived(s)
+    found = derived.get("raidable")
+    if (
+        found is None
+        or found[0] is not s.closed
+        or found[1] is not s.pillaged
+        or found[2] is not s.fort
+    ):
+        cities = [
+            c
+            for c, closed in enumerate(s.closed)
+            if not closed and not s.pillaged[c] and s.fort[c] < 2
+        ]
+        found = derived["raidable"] = (s.closed, s.pillaged, s.fort, cities)
+    return found[3]
 
 
 def marriage_targets(s, seat):

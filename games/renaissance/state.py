@@ -121,7 +121,8 @@ class State:
 
     # Caches of derived values (never part of the game): `_acting` the acting seats and
     # `_legal` the legal lists by seat, computed at most once per state; `_owned` (the `owner`
-    # tuple, each seat's cities), kept by clones and valid while `owner` is that same tuple.
+    # tuple, a dict of values derived from it: each seat's cities...), kept by clones and
+    # valid while `owner` is that same tuple (legal.py's _owner_derived).
     __slots__ = FIELDS + ("geo", "_acting", "_legal", "_owned")
     __hash__ = None
 
