@@ -101,7 +101,7 @@ def _own(s, seat):
     derived = _owner_derived(s)
     cities = derived.get(seat)
     if cities is None:
-        cities = derived[seat] = tuple(c for c, owner in enumerate(s.owner) if owner == seat)
+        cities = derived[seat] = tuple([c for c, owner in enumerate(s.owner) if owner == seat])
     return cities
 
 
@@ -282,11 +282,13 @@ def may_attack(s, seat):
 
 
 def enemy_cities(s, seat):
-    """Per city: may `seat` attack it (another seat's, not married to, not attacked yet)."""
+    """Per city: may `seat` attack it (another seat's, not married to, not attacked yet).
+    Read-only: the list may be a cached one."""
     derived = _owner_derived(s)
     others = derived.get(("others", seat))
     if others is None:
-        others = derived["others", seat] = tuple(owner >= 0 and owner != seat for owner in s.owner)
+        others = [owner >= 0 and owner != seat for owner in s.owner]
+        derived["others", seat] = others
     married, targets = s.married, s.targets
     if not married and not targets:
         return others
@@ -443,9 +445,36 @@ def _commits(blues_options, hand, ducats):
     return actions
 
 
+# At most three Condottieri are committed (two blue slots and the red one): more credit than
+# that changes no commitment list, which depends only on the hand and the credit so capped.
+CREDIT_CAP = 3
+# (side, hand, capped credit) -> that commitment list; cleared when it grows past the bound.
+_COMMIT_LISTS = {}
+COMMIT_LISTS_BOUND = 20000
+
+
+def _memo_commits(side, make, s, seat):
+    hand = s.hands[seat]
+    ducats = min(condottiere_credit(s, seat), CREDIT_CAP)
+    key = (side, hand, ducats)
+    found = _COMMIT_LISTS.get(key)
+    if found is None:
+        if len(_COMMIT_LISTS) >= COMMIT_LISTS_BOUND:
+            _COMMIT_LISTS.clear()
+        found = _COMMIT_LISTS[key] = tuple(make(hand, ducats))
+    return list(found)
+
+
 def _attack_commit(s, seat):
+    return _memo_commits(0, _attack_commits, s, seat)
+
+
+def _defend_commit(s, seat):
+    return _memo_commits(1, _defend_commits, s, seat)
+
+
+def _attack_commits(hand, ducats):
     """[rules] Two blue cards (Condottieri may stand in) and maybe one red card."""
-    hand, ducats = s.hands[seat], condottiere_credit(s, seat)
     held = [k for k in BLUE_SLOT if hand[k]]
     pairs = []
     for i, first in enumerate(held):
@@ -458,10 +487,9 @@ def _attack_commit(s, seat):
     return _commits(pairs, hand, ducats)
 
 
-def _defend_commit(s, seat):
+def _defend_commits(hand, ducats):
     """[rules] One blue card, compulsory while it holds one (a Condottiere may stand in), and
     maybe one red card."""
-    hand, ducats = s.hands[seat], condottiere_credit(s, seat)
     singles = [(k,) for k in BLUE if hand[k]]
     if hand[CONDOTTIERE] and ducats >= 1:
         singles.append((CONDOTTIERE,))
