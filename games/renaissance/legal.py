@@ -125,9 +125,10 @@ def _free_cities(s):
 
 
 def _move_table(geo, kind):
-    """Per origin city: its (target, action) pairs by road, then by landing, for the action
-    type `kind` ("attack", "expand"), built once per board. The dicts are shared read-only,
-    like every cached legal list (legal_actions hands out copies)."""
+    """Per origin city: its (target, action) pairs for the action type `kind` ("attack",
+    "expand"), by road only, and by road then (from a port) by landing; built once per board.
+    The dicts are shared read-only, like every cached legal list (legal_actions hands out
+    copies)."""
     table = geo.memo.get(kind)
     if table is None:
         name = geo.cities
@@ -135,10 +136,11 @@ def _move_table(geo, kind):
         def options(origin, targets):
             return tuple((c, {"type": kind, "from": name[origin], "to": name[c]}) for c in targets)
 
-        table = geo.memo[kind] = tuple(
-            (options(origin, geo.neighbours[origin]), options(origin, geo.landing[origin]))
-            for origin in range(len(name))
-        )
+        def roads_and_sea(origin):
+            roads = options(origin, geo.neighbours[origin])
+            return roads, roads + options(origin, geo.landing[origin] if geo.port[origin] else ())
+
+        table = geo.memo[kind] = tuple(roads_and_sea(origin) for origin in range(len(name)))
     return table
 
 
@@ -246,17 +248,11 @@ def _expansion(s, seat):
     sea from one of its ports to any free coastal city ([ruling] R8)."""
     actions = []
     if s.reserve[seat] > 0:
-        table, port = _move_table(s.geo, "expand"), s.geo.port
-        free = _free_cities(s)
-        sea = s.sea_used[seat] < sea_expansions_allowed(s, seat)
+        table, free = _move_table(s.geo, "expand"), _free_cities(s)
+        by_sea = int(s.sea_used[seat] < sea_expansions_allowed(s, seat))
         barred = s.exp_from[seat]
-        for origin in _own(s, seat):
-            if origin == barred:
-                continue
-            roads, landings = table[origin]
-            actions += [action for c, action in roads if free[c]]
-            if sea and port[origin]:
-                actions += [action for c, action in landings if free[c]]
+        options = [table[origin][by_sea] for origin in _own(s, seat) if origin != barred]
+        actions = [action for pairs in options for c, action in pairs if free[c]]
     actions.append(PASS)
     return actions
 
@@ -302,19 +298,12 @@ def enemy_cities(s, seat):
 def _attack_actions(s, seat, enemy):
     """[rules] Attack from one of the seat's cities not yet used to attack this turn, an enemy
     city by road or, from a port, a coastal city by landing."""
-    table, port = _move_table(s.geo, "attack"), s.geo.port
+    table = _move_table(s.geo, "attack")
     # [ruling] R39: not from a city taken in this combat phase (France's power excepted, R56).
     barred = () if has_power(s, seat, "france") else s.gained
     used = s.used_from
-    actions = []
-    for origin in _own(s, seat):
-        if origin in used or origin in barred:
-            continue
-        roads, landings = table[origin]
-        actions += [action for c, action in roads if enemy[c]]
-        if port[origin]:
-            actions += [action for c, action in landings if enemy[c]]
-    return actions
+    options = [table[o][1] for o in _own(s, seat) if o not in used and o not in barred]
+    return [action for pairs in options for c, action in pairs if enemy[c]]
 
 
 END_TURN = {"type": "end_turn"}
