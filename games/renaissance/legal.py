@@ -288,8 +288,11 @@ def enemy_cities(s, seat):
     married, targets = s.married, s.targets
     if not married and not targets:
         return others
-    owners = s.owner
-    enemy = [hit and not married >> owners[c] & 1 for c, hit in enumerate(others)]
+    if married:
+        owners = s.owner
+        enemy = [hit and not married >> owners[c] & 1 for c, hit in enumerate(others)]
+    else:
+        enemy = list(others)
     for city in targets:
         enemy[city] = False
     return enemy
@@ -359,13 +362,18 @@ def lure_actions(s, seat):
 def raider_targets(s, seat):
     """[rules] A free or enemy city anywhere, not a fortress ([ruling] R23: accessible, not
     already pillaged)."""
-    owner = s.owner
-    return [c for c in _raidable(s) if owner[c] != seat]
+    raidable, by_seat = _raidable(s)
+    cities = by_seat.get(seat)
+    if cities is None:
+        owner = s.owner
+        cities = by_seat[seat] = [c for c in raidable if owner[c] != seat]
+    return list(cities)
 
 
 def _raidable(s):
-    """The accessible cities neither pillaged nor a fortress (kept while the `closed`,
-    `pillaged` and `fort` tuples they came from are the same)."""
+    """The accessible cities neither pillaged nor a fortress, and a dict for each seat's
+    targets among them (kept while the `closed`, `pillaged` and `fort` tuples they came from
+    are the same)."""
     derived = _owner_derived(s)
     found = derived.get("raidable")
     if (
@@ -379,8 +387,8 @@ def _raidable(s):
             for c, closed in enumerate(s.closed)
             if not closed and not s.pillaged[c] and s.fort[c] < 2
         ]
-        found = derived["raidable"] = (s.closed, s.pillaged, s.fort, cities)
-    return found[3]
+        found = derived["raidable"] = (s.closed, s.pillaged, s.fort, cities, {})
+    return found[3], found[4]
 
 
 def marriage_targets(s, seat):
