@@ -67,11 +67,16 @@ def apply_action(state, seat, action):
     is_dict = isinstance(action, dict)
     if is_dict and action.get("type") in diplomacy.TYPES:
         return _apply_diplomacy(state, seat, action)
-    if seat not in acting_seats(state):
-        raise IllegalAction(f"seat {seat!r} may not act now ({phase_name(state)})")
+    cache = state._legal
+    legal = None if cache is None else cache.get(seat)
+    if legal is None:
+        # Not listed yet (the list is cached only for a seat that may act).
+        if seat not in acting_seats(state):
+            raise IllegalAction(f"seat {seat!r} may not act now ({phase_name(state)})")
+        legal = cached_legal(state, seat)
     if not is_dict or "blue" in action:
         action = _normal(action)
-    if action not in cached_legal(state, seat):
+    if action not in legal:
         raise IllegalAction(f"not a legal action now ({phase_name(state)}): {action!r}")
     s = clone(state)
     HANDLERS[s.phase](s, seat, action)
