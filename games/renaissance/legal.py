@@ -4,6 +4,8 @@ Cities are named as on the board, cards by their names in cards.NAMES. Each lega
 listed once, fully specified.
 """
 
+from operator import itemgetter
+
 from .cards import (
     AMBASSADOR,
     ARTIST_BANKER,
@@ -45,6 +47,8 @@ from .state import (
     RETREAT as RETREAT_PHASE,
 )
 
+# A hand's counts of the blue kinds, as a tuple.
+_blue_counts = itemgetter(*BLUE)
 HAND_LIMIT = 12
 # [rules] Purchases: a card 2 ducats, a palace 3, a rampart 4, a castle 4 (a fortress 4 + 4).
 CARD_PRICE, PALACE_PRICE, RAMPART_PRICE, CASTLE_PRICE = 2, 3, 4, 4
@@ -267,7 +271,7 @@ def condottiere_credit(s, seat):
 def can_commit_attack(s, seat):
     """[rules] Attacking needs two blue cards or Condottieri (each Condottiere costs a ducat)."""
     hand = s.hands[seat]
-    blues = sum(hand[k] for k in BLUE)
+    blues = sum(_blue_counts(hand))
     return blues + min(hand[CONDOTTIERE], condottiere_credit(s, seat)) >= 2
 
 
@@ -490,7 +494,7 @@ def _defend_commits(hand, ducats):
     singles = [(k,) for k in BLUE if hand[k]]
     if hand[CONDOTTIERE] and ducats >= 1:
         singles.append((CONDOTTIERE,))
-    if not any(hand[k] for k in BLUE):
+    if not any(_blue_counts(hand)):
         singles.append(())
     return _commits(singles, hand, ducats)
 
