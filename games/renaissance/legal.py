@@ -4,6 +4,7 @@ Cities are named as on the board, cards by their names in cards.NAMES. Each lega
 listed once, fully specified.
 """
 
+from itertools import compress
 from operator import itemgetter
 
 from .cards import (
@@ -80,7 +81,11 @@ def _acting_seats(s):
 
 def legal_actions(s, seat):
     """The legal action dicts of `seat` now ([] if it may not act)."""
-    return list(map(dict.copy, cached_legal(s, seat)))
+    cache = s._legal
+    found = None if cache is None else cache.get(seat)
+    if found is None:
+        found = cached_legal(s, seat)
+    return list(map(dict.copy, found))
 
 
 def cached_legal(s, seat):
@@ -105,7 +110,8 @@ def _own(s, seat):
     derived = _owner_derived(s)
     cities = derived.get(seat)
     if cities is None:
-        cities = derived[seat] = tuple([c for c, owner in enumerate(s.owner) if owner == seat])
+        owner = s.owner
+        cities = derived[seat] = tuple(compress(range(len(owner)), map(seat.__eq__, owner)))
     return cities
 
 
@@ -223,18 +229,25 @@ def _purchase(s, seat):
     if not s.bought[seat]:
         most = min(HAND_LIMIT - hand_size(s, seat), ducats // CARD_PRICE, available(s))
         actions += BUY_CARDS[: max(most, 0)]
+    may_palace = s.palaces and ducats >= PALACE_PRICE
+    may_rampart = s.ramparts and ducats >= RAMPART_PRICE
+    may_fortress = s.castles and ducats >= RAMPART_PRICE + CASTLE_PRICE
+    may_castle = s.castles and ducats >= CASTLE_PRICE
+    if not (may_palace or may_rampart or may_castle):
+        return actions
     build = s.geo.memo.get("build") or s.geo.memo.setdefault("build", _build_tables(s.geo))
     palace, rampart = build["palace"], build["rampart"]
     fortress, castle = build["fortress"], build["castle"]
+    has_palace, fort = s.palace, s.fort
     for city in _own(s, seat):
-        if not s.palace[city] and s.palaces and ducats >= PALACE_PRICE:
+        if may_palace and not has_palace[city]:
             actions.append(palace[city])
-        level = s.fort[city]
-        if level == 0 and s.ramparts and ducats >= RAMPART_PRICE:
+        level = fort[city]
+        if level == 0 and may_rampart:
             actions.append(rampart[city])
-            if s.castles and ducats >= RAMPART_PRICE + CASTLE_PRICE:
+            if may_fortress:
                 actions.append(fortress[city])
-        if level == 1 and s.castles and ducats >= CASTLE_PRICE:
+        if level == 1 and may_castle:
             actions.append(castle[city])
     return actions
 
