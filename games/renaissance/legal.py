@@ -339,23 +339,23 @@ def _combat(s, seat):
         actions += _attack_actions(s, seat, enemy)
         if hand[RIDE]:
             ride = _city_table(geo, "ride", lambda name: {"type": "ride", "to": name})
-            actions += [ride[c] for c, open_to in enumerate(enemy) if open_to]
+            actions += compress(ride, enemy)
     if hand[RAIDERS] and s.pillages:
         raid = _city_table(geo, "raiders", lambda name: {"type": "raiders", "city": name})
-        actions += [raid[c] for c in raider_targets(s, seat)]
+        actions += map(raid.__getitem__, raider_targets(s, seat))
     if has_power(s, seat, "spain") and not s.power[seat] and s.pillages:
         # [ruling] R57: Spain's free Raiders.
         raid = _city_table(
             geo, "raiders_free", lambda name: {"type": "raiders", "city": name, "free": True}
         )
-        actions += [raid[c] for c in raider_targets(s, seat)]
+        actions += map(raid.__getitem__, raider_targets(s, seat))
     if has_power(s, seat, "florence") and not s.power[seat]:
         actions += lure_actions(s, seat)
     if hand[AMBASSADOR]:
         actions.append(AMBASSADOR_ACTION)
     if hand[MARRIAGE]:
         marry = _city_table(geo, "marriage", lambda name: {"type": "marriage", "city": name})
-        actions += [marry[c] for c in marriage_targets(s, seat)]
+        actions += map(marry.__getitem__, marriage_targets(s, seat))
     if hand[ARTIST_BANKER]:
         artist = _city_table(geo, "artist", lambda name: {"type": "artist", "city": name})
         banker = _city_table(geo, "banker", lambda name: {"type": "banker", "city": name})
