@@ -4,9 +4,10 @@ Not run by the tests nor by the site: run by hand when the source or the map's f
 Its input is `countries-10m.json` of the npm package world-atlas 2.0.2 (Natural Earth 4.1.0,
 Admin 0 countries at 1:10m, as TopoJSON), fetched with the npm client, not installed:
 
-    cd /tmp && npm pack world-atlas@2.0.2 && tar xzf world-atlas-2.0.2.tgz
-    .venv/bin/python -m games.board_data.extract_coastline /tmp/package/countries-10m.json \
+    npm pack world-atlas@2.0.2 && tar xzf world-atlas-2.0.2.tgz   # scratch, in the repo's root
+    .venv/bin/python -m games.board_data.extract_coastline package/countries-10m.json \
         > games/board_data/coastline.json
+    rm -r package world-atlas-2.0.2.tgz
 
 Standard library only. TopoJSON stores each border once as an "arc" shared by the countries on
 either side, so each arc is simplified once, endpoints fixed, and neighbours still meet exactly.
