@@ -6,6 +6,7 @@ from games.engine import action_to_move, determinize
 
 from ..battle_play import Style
 from ..heuristic import choose_by_phase, choose_discard
+from ..inference import weighted_determinizations
 from ..seeding import decision_rng
 from .evaluation import Evaluator
 from .tree import Search
@@ -17,6 +18,9 @@ HEURISTIC_TRUST = 0.03
 # The search overrules the heuristic's move only with a mean reward this many standard errors
 # better (tree.overrule_advice); HEURISTIC_TRUST is the fallback when the advice is not a root move.
 OVERRULE_CONFIDENCE = 1.5
+# With inference, the pool of determinizations is resampled from this many times as many uniform
+# ones, weighted by what the other seats' public play says of their hands (ai/inference).
+INFERENCE_CANDIDATES = 2
 
 
 def answer_without_search(view: dict) -> dict | None:
@@ -39,7 +43,12 @@ def answer_without_search(view: dict) -> dict | None:
 
 class SearchBot:
     """SO-ISMCTS over determinizations of the view. Deterministic for a given (view, seed,
-    iterations) when no `time_limit` is set."""
+    iterations, history) when no `time_limit` is set.
+
+    With `inference`, `choose(view, history)` weighs the determinizations by what each other
+    seat's public play this round reveals of its hand (`ai.inference`); `history` is the list of
+    spectator views after every action so far, oldest first, and `uses_history` tells callers
+    to pass it. Without a history the determinizations stay uniform."""
 
     def __init__(
         self,
@@ -51,6 +60,7 @@ class SearchBot:
         battles=1,
         level="medium",
         confidence=OVERRULE_CONFIDENCE,
+        inference=False,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("a search bot needs a budget: iterations and/or time_limit")
@@ -61,14 +71,20 @@ class SearchBot:
         self.battles = battles
         self.level = level
         self.confidence = confidence
+        self.inference = inference
         self.last_iterations = 0
 
-    def choose(self, view: dict) -> dict:
+    @property
+    def uses_history(self) -> bool:
+        """Whether `choose` wants the game's public history (spectator views)."""
+        return self.inference
+
+    def choose(self, view: dict, history: list | None = None) -> dict:
         answer = answer_without_search(view)
         if answer is not None:
             return answer
         rng = decision_rng(self.seed, view)
-        search = self.run(view, rng)
+        search = self.run(view, rng, history)
         advice = self.advice_move(view, search.first_state)
         move = search.best_move(advice, HEURISTIC_TRUST, self.confidence)
         return self.action_for(view, move, rng)
@@ -78,19 +94,24 @@ class SearchBot:
         """The heuristic's move: the search overrules it only when clearly better."""
         return action_to_move(state, choose_by_phase(view, Style()))
 
-    def run(self, view: dict, rng) -> Search:
+    def run(self, view: dict, rng, history: list | None = None) -> Search:
         options = view.get("options") or {}
         evaluator = Evaluator(len(view["players"]), bool(options.get("bigger_kingdoms")))
         search = Search(evaluator, rng, exploration=self.exploration, battles=self.battles)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations
         done = 0
-        pool = []
+        pool = self.weighted_pool(view, rng, history)
+        if pool:
+            search.first_state = pool[0]
+        drawn = len(pool)
         while limit is None or done < limit:
             # Drawing a determinization costs as much as the rest of an iteration, so after
             # DETERMINIZATIONS fresh ones the search cycles through them again (states are
             # immutable, so sharing them is safe).
-            if done < DETERMINIZATIONS:
+            if drawn:
+                state = pool[done % drawn]
+            elif done < DETERMINIZATIONS:
                 state = determinize(view, rng)
                 pool.append(state)
                 if done == 0:
@@ -103,6 +124,19 @@ class SearchBot:
                 break
         self.last_iterations = done
         return search
+
+    def weighted_pool(self, view: dict, rng, history: list | None) -> list:
+        """The determinizations drawn up front by inference (empty: draw uniform ones as the
+        search goes). Without an iteration budget the full pool is drawn: a time-limited search
+        runs thousands of iterations."""
+        if not self.inference or not history:
+            return []
+        size = (
+            DETERMINIZATIONS if self.iterations is None else min(DETERMINIZATIONS, self.iterations)
+        )
+        return weighted_determinizations(
+            view, history, rng, size=size, candidates=INFERENCE_CANDIDATES * size
+        )
 
     @staticmethod
     def action_for(view: dict, move, rng) -> dict:
