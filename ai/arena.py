@@ -8,6 +8,12 @@ seat of the same deal. With fewer bots than players the list is cycled to fill t
 
     python -m ai.arena --game renaissance --players 6 --games 60 --bots heuristic,random
 
+A bot token is a level, or `level:N` for a search level with N iterations per decision and no
+clock (`--bots hard:4000,hard:1000`); the token is the bot's label in the summary. Besides the
+site's levels the arena has two test opponents (ai/arena_levels.py): `oracle`, the search given
+the true hidden cards (it cheats on purpose), and `ganging`, heuristic bots that play as a team
+once one of them leads.
+
 Renaissance (ai/renaissance/arena.py) adds a table per nation; --iterations, --time-limit and
 --options are Condottiere's only.
 """
@@ -32,7 +38,7 @@ from games.engine import (
     winners,
 )
 
-from .factory import make_bot
+from .arena_levels import check_tokens, make_arena_bot
 from .ratings import bradley_terry, pairwise_scores, wilson_interval
 from .renaissance import arena as renaissance_arena
 
@@ -66,6 +72,20 @@ def schedule(bots, players, games, seed) -> list[dict]:
     return specs
 
 
+def uses_history(bot) -> bool:
+    return getattr(bot, "uses_history", False)
+
+
+def decide(bot, view: dict, state, history: list | None) -> dict:
+    """The bot's action: an oracle (arena only, cheats on purpose) is handed the true state, a
+    bot that declares `uses_history` the spectator views so far, any other bot its view alone."""
+    if getattr(bot, "sees_true_state", False):
+        return bot.choose_with_state(view, state)
+    if uses_history(bot):
+        return bot.choose(view, history=history)
+    return bot.choose(view)
+
+
 def play_game(spec: dict) -> dict:
     """Play one game; return who sat where, the victory shares and regions per seat."""
     options = Options(**spec.get("options", {}))
@@ -76,24 +96,30 @@ def play_game(spec: dict) -> dict:
         first=spec["deal"] % len(spec["bots"]),
     )
     players = [
-        make_bot(
-            level,
+        make_arena_bot(
+            token,
+            seat=seat,
+            lineup=spec["bots"],
             seed=spec["game_seed"] * 31 + seat,
             iterations=spec.get("iterations"),
             time_limit=spec.get("time_limit"),
         )
-        for seat, level in enumerate(spec["bots"])
+        for seat, token in enumerate(spec["bots"])
     ]
+    # Spectator views after every action (the deal's first), kept only if a bot reads them.
+    history = [view_for(state, None)] if any(uses_history(bot) for bot in players) else None
     think = [0.0] * len(players)
     actions = 0
     started = time.perf_counter()
     while not is_terminal(state) and actions < MAX_ACTIONS:
         seat = current_player(state)
         tick = time.perf_counter()
-        action = players[seat].choose(view_for(state, seat))
+        action = decide(players[seat], view_for(state, seat), state, history)
         think[seat] += time.perf_counter() - tick
         state = apply_action(state, action)
         actions += 1
+        if history is not None:
+            history.append(view_for(state, None))
     won = winners(state)
     shares = [1.0 / len(won) if seat in won else 0.0 for seat in range(len(players))]
     regions = view_for(state, None)["players"]
@@ -171,15 +197,16 @@ def _collect(iterator, total: int, progress: bool, on_game=None) -> list[dict]:
 
 
 def format_table(summary: dict) -> str:
+    width = max([12, *(len(bot) + 2 for bot in summary)])
     lines = [
-        f"{'bot':<12}{'games':>7}{'wins':>9}{'win rate':>10}{'95% CI':>17}"
+        f"{'bot':<{width}}{'games':>7}{'wins':>9}{'win rate':>10}{'95% CI':>17}"
         f"{'regions':>9}{'rating':>8}"
     ]
     for bot, row in sorted(summary.items(), key=lambda kv: -(kv[1]["rating"] or 0)):
         low, high = row["ci95"]
         rating = "" if row["rating"] is None else f"{row['rating']:.0f}"
         lines.append(
-            f"{bot:<12}{row['games']:>7}{row['wins']:>9.2f}{row['win_rate']:>10.3f}"
+            f"{bot:<{width}}{row['games']:>7}{row['wins']:>9.2f}{row['win_rate']:>10.3f}"
             f"{f'[{low:.3f}, {high:.3f}]':>17}{row['mean_regions']:>9.2f}{rating:>8}"
         )
     return "\n".join(lines)
@@ -190,7 +217,11 @@ def parse_args(argv):
     parser.add_argument("--game", choices=("condottiere", "renaissance"), default="condottiere")
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, required=True)
-    parser.add_argument("--bots", required=True, help="comma-separated levels, cycled over seats")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated levels, cycled over seats; level:N = N iterations (hard:4000)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--time-limit", type=float, default=None)
@@ -242,6 +273,10 @@ def main(argv=None) -> dict:
     if args.game == "renaissance":
         specs, play = renaissance_specs(args, bots), renaissance_arena.play_game
     else:
+        try:
+            check_tokens(bots)
+        except ValueError as error:
+            raise SystemExit(f"--bots: {error}") from None
         options = {name: True for name in args.options.split(",") if name}
         specs, play = schedule(bots, args.players, args.games, args.seed), play_game
         for spec in specs:

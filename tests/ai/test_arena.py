@@ -70,3 +70,80 @@ def test_ratings_order_bots_by_their_pairwise_scores():
     assert ratings["a"] > 1500 > ratings["b"]
     # 3:1 odds is about 191 Elo points, shrunk a little by the prior.
     assert 150 < ratings["a"] - ratings["b"] < 191
+
+
+def small_run(bots: str, players: int, games: int, *extra: str) -> dict:
+    args = ["--players", str(players), "--games", str(games), "--bots", bots, "--seed", "3"]
+    return arena.main([*args, "--workers", "1", "--quiet", *extra])
+
+
+def test_two_budgets_of_one_level_are_told_apart():
+    report = small_run("medium:12,medium:4", 2, 2)
+    assert set(report["summary"]) == {"medium:12", "medium:4"}
+    assert report["seat_coverage"] == {"medium:12": [0, 1], "medium:4": [0, 1]}
+    assert all(sorted(game["bots"]) == ["medium:12", "medium:4"] for game in report["games"])
+
+
+def test_a_token_budget_is_the_bots_own(monkeypatch):
+    """`hard:N` searches N iterations whatever --iterations says; `hard` takes --iterations."""
+    made = {}
+    real_make = arena.make_arena_bot
+
+    def record(token, **kwargs):
+        bot = real_make(token, **kwargs)
+        made[token] = (bot.iterations, bot.time_limit)
+        return bot
+
+    monkeypatch.setattr(arena, "make_arena_bot", record)
+    small_run("hard:9,hard", 2, 2, "--iterations", "5")
+    assert made == {"hard:9": (9, None), "hard": (5, None)}
+
+
+@pytest.mark.parametrize("bots", ["hard:0", "hard:many", "heuristic:100", "oracle:", "wizard"])
+def test_malformed_bot_tokens_stop_the_run_with_a_reason(bots):
+    with pytest.raises(SystemExit, match="--bots"):
+        small_run(bots, 2, 2)
+
+
+def test_the_arena_only_opponents_finish_their_games():
+    report = small_run("oracle:8,ganging,ganging", 3, 3)
+    assert set(report["summary"]) == {"oracle:8", "ganging"}
+    assert all(game["finished"] and game["winners"] for game in report["games"])
+
+
+class HistoryReader:
+    """A bot that declares `uses_history` and checks what the arena hands it."""
+
+    uses_history = True
+    calls = []
+
+    def choose(self, view, history):
+        HistoryReader.calls.append((view, list(history)))
+        return view["legal_actions"][0]
+
+
+def test_bots_that_use_history_get_every_spectator_view_so_far(monkeypatch):
+    real_make = arena.make_arena_bot
+
+    def make(token, **kwargs):
+        return HistoryReader() if kwargs["seat"] == 0 else real_make(token, **kwargs)
+
+    monkeypatch.setattr(arena, "make_arena_bot", make)
+    HistoryReader.calls = []
+    game = arena.play_game(
+        {"bots": ["random", "heuristic"], "deal": 0, "rotation": 0, "game_seed": 5}
+    )
+    assert HistoryReader.calls
+    initial = arena.view_for(arena.new_game(2, seed=5, first=0), None)
+    previous = []
+    for view, history in HistoryReader.calls:
+        assert history[0] == initial
+        assert all(snapshot["seat"] is None for snapshot in history)
+        assert len(history) > len(previous) and history[: len(previous)] == previous
+        previous = history
+        now = history[-1]  # the position the bot decides in, as a spectator sees it
+        assert now["current_player"] == view["seat"] == 0
+        for key in ("phase", "owners", "discards", "deck_size", "region"):
+            assert now[key] == view[key]
+    assert len(previous) <= game["actions"] + 1
+    assert game["finished"]

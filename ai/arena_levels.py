@@ -1,0 +1,77 @@
+"""The arena's bot tokens: the site's levels plus the arena-only test opponents, with an optional
+per-bot iteration budget.
+
+A token is `level` or `level:N` (N iterations per decision, no clock), e.g. `hard:4000`. The
+token as written is the bot's label in the arena's summary, so two budgets of one level are told
+apart. The arena-only levels are never offered by the site: `ai.LEVELS` does not hold them.
+
+- `oracle` (`oracle.py`): the search given the true hands and face-down cards. It cheats on
+  purpose; its default budget is `hard`'s.
+- `ganging` (`ganging.py`): heuristic bots that play as a team once one of them leads; the seats
+  playing `ganging` are each other's allies.
+"""
+
+from .factory import make_bot, make_search_bot
+from .ganging import GangingBot
+from .levels import DEFAULT_BUDGETS, LEVELS
+from .oracle import OracleBot
+
+ARENA_ONLY_LEVELS = ("oracle", "ganging")
+ARENA_LEVELS = LEVELS + ARENA_ONLY_LEVELS
+# Levels that search, so take an iteration budget (`:N`, --iterations, --time-limit).
+BUDGETED_LEVELS = (*DEFAULT_BUDGETS, "oracle")
+# The oracle is `hard` given the true cards: it takes hard's default budget.
+ORACLE_BUDGET_LEVEL = "hard"
+
+
+def parse_token(token: str) -> tuple[str, int | None]:
+    """(level, iterations or None) of a `--bots` token; ValueError with the reason if malformed."""
+    level, colon, budget = token.strip().partition(":")
+    if level not in ARENA_LEVELS:
+        choices = ", ".join(ARENA_LEVELS)
+        raise ValueError(f"unknown bot {level!r} in {token!r}; choose among {choices}")
+    if not colon:
+        return level, None
+    if level not in BUDGETED_LEVELS:
+        raise ValueError(
+            f"{token!r}: {level} does not search, so it takes no budget "
+            f"(level:N is for {', '.join(BUDGETED_LEVELS)})"
+        )
+    if not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
+        raise ValueError(f"{token!r}: the budget after ':' must be a positive whole number")
+    return level, int(budget)
+
+
+def check_tokens(tokens: list[str]) -> None:
+    """Raise ValueError for the first malformed token (or none at all)."""
+    if not tokens:
+        raise ValueError("--bots names no bot")
+    for token in tokens:
+        parse_token(token)
+
+
+def allies_of(seat: int, lineup: list[str]) -> frozenset:
+    """The other seats playing `ganging`: a ganging bot's allies."""
+    return frozenset(
+        other
+        for other, token in enumerate(lineup)
+        if other != seat and parse_token(token)[0] == "ganging"
+    )
+
+
+def make_arena_bot(token: str, *, seat: int, lineup: list[str], seed, iterations, time_limit):
+    """The bot for `seat` of `lineup` (tokens per seat). A token's own `:N` replaces the run's
+    `iterations` and `time_limit` (N iterations, no clock)."""
+    level, own_iterations = parse_token(token)
+    if own_iterations is not None:
+        iterations, time_limit = own_iterations, None
+    if level == "ganging":
+        return GangingBot(seed, allies=allies_of(seat, lineup))
+    if level == "oracle":
+        budget = make_search_bot(
+            ORACLE_BUDGET_LEVEL, seed=seed, iterations=iterations, time_limit=time_limit
+        )
+        return OracleBot(
+            seed, iterations=budget.iterations, time_limit=budget.time_limit, level="oracle"
+        )
+    return make_bot(level, seed=seed, iterations=iterations, time_limit=time_limit)
