@@ -16,11 +16,17 @@ from .tree import Node, choose_root_move
 
 
 def _worker_visits(args) -> dict:
-    view, seed, iterations, deadline, exploration = args
+    view, history, seed, iterations, deadline, exploration, inference = args
     # The deadline is absolute, so the time a worker took to start counts against the budget.
     time_limit = None if deadline is None else max(0.05, deadline - time.time())
-    bot = SearchBot(seed, iterations=iterations, time_limit=time_limit, exploration=exploration)
-    search = bot.run(view, random.Random(seed))
+    bot = SearchBot(
+        seed,
+        iterations=iterations,
+        time_limit=time_limit,
+        exploration=exploration,
+        inference=inference,
+    )
+    search = bot.run(view, random.Random(seed), history)
     return {
         move: (child.visits, child.reward, child.squares)
         for move, child in search.root.children.items()
@@ -46,7 +52,7 @@ class RootParallelBot(SearchBot):
         super().__init__(seed, **kwargs)
         self.workers = workers
 
-    def choose(self, view: dict) -> dict:
+    def choose(self, view: dict, history: list | None = None) -> dict:
         answer = answer_without_search(view)
         if answer is not None:
             return answer
@@ -54,7 +60,10 @@ class RootParallelBot(SearchBot):
         seeds = [rng.getrandbits(64) for _ in range(self.workers)]
         share = None if self.iterations is None else max(1, self.iterations // self.workers)
         deadline = None if self.time_limit is None else time.time() + self.time_limit
-        jobs = [(view, seed, share, deadline, self.exploration) for seed in seeds]
+        jobs = [
+            (view, history, seed, share, deadline, self.exploration, self.inference)
+            for seed in seeds
+        ]
         if self.workers > 1 and can_fork():
             with process_context().Pool(self.workers) as pool:
                 results = pool.map(_worker_visits, jobs)
