@@ -61,6 +61,7 @@ class SearchBot:
         level="medium",
         confidence=OVERRULE_CONFIDENCE,
         inference=False,
+        coalition=False,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("a search bot needs a budget: iterations and/or time_limit")
@@ -72,6 +73,8 @@ class SearchBot:
         self.level = level
         self.confidence = confidence
         self.inference = inference
+        # Model the other seats as one team playing against this one (see tree.Search).
+        self.coalition = coalition
         self.last_iterations = 0
 
     @property
@@ -97,7 +100,14 @@ class SearchBot:
     def run(self, view: dict, rng, history: list | None = None) -> Search:
         options = view.get("options") or {}
         evaluator = Evaluator(len(view["players"]), bool(options.get("bigger_kingdoms")))
-        search = Search(evaluator, rng, exploration=self.exploration, battles=self.battles)
+        team_against = view["seat"] if self.coalition else None
+        search = Search(
+            evaluator,
+            rng,
+            exploration=self.exploration,
+            battles=self.battles,
+            team_against=team_against,
+        )
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations
         done = 0

@@ -42,14 +42,19 @@ def strengths_of(lines):
     return found
 
 
-def battle_move(state, moves, rng):
+def battle_move(state, moves, rng, observer=None):
+    """`observer`: when set, the other seats play as one team against it (a coalition that
+    stops contesting its own members): each of them counts only the observer as a rival and the
+    team's best line as its own."""
     seat = state.current
     strengths = strengths_of(state.lines)
-    mine = strengths[seat]
+    if observer is None or seat == observer:
+        mine, rivals = strengths[seat], [other for other in range(state.n) if other != seat]
+    else:
+        mine = max(strengths[other] for other in range(state.n) if other != observer)
+        rivals = (observer,)
     best_rival, rivals_active = 0, 0
-    for other in range(state.n):
-        if other == seat:
-            continue
+    for other in rivals:
         best_rival = max(best_rival, strengths[other])
         if not state.passed >> other & 1 and state.sizes[other]:
             rivals_active += 1
@@ -72,12 +77,12 @@ def battle_move(state, moves, rng):
     return rng.choice(plays)
 
 
-def policy_move(state, rng):
-    """One move for the current player of `state`."""
+def policy_move(state, rng, observer=None):
+    """One move for the current player of `state` (`observer`: see `battle_move`)."""
     moves = legal_moves(state)
     phase = state.phase
     if phase in (BATTLE, FINAL_BATTLE):
-        return battle_move(state, moves, rng)
+        return battle_move(state, moves, rng, observer)
     if phase == DRAW:
         return moves[-1]  # as many as allowed: more cards never hurt
     if len(moves) == 1:

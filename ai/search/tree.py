@@ -33,8 +33,11 @@ class Node:
 class Search:
     """Runs iterations from one root; `root.children` then ranks the observer's moves."""
 
-    def __init__(self, evaluator, rng, *, exploration=0.7, battles=1):
+    def __init__(self, evaluator, rng, *, exploration=0.7, battles=1, team_against=None):
         self.evaluator = evaluator
+        # A seat (the observer) the others are modelled as ganging up on: each of them then plays
+        # for the observer's loss ("paranoid" search) and the playouts make them a team.
+        self.team_against = team_against
         self.rng = rng
         self.exploration = exploration
         self.battles = battles  # simulate until this many battles have ended, then evaluate
@@ -86,8 +89,12 @@ class Search:
                 if ended >= self.battles:
                     break
             in_battle = phase in BATTLE_PHASES
-            state = apply_move(state, policy_move(state, rng))
+            state = apply_move(state, policy_move(state, rng, self.team_against))
         rewards = self.evaluator.rewards(state)
+        observer = self.team_against
+        if observer is not None:
+            against = 1.0 - rewards[observer]
+            rewards = [rewards[s] if s == observer else against for s in range(len(rewards))]
         for visited in path:
             visited.visits += 1
             if visited.seat >= 0:
