@@ -58,7 +58,7 @@ def run_bot_turn(
             return found
         state, seat_index, level = found
         seed = game.seed
-    action = choose_move(seed, state, seat_index, level, version)
+    action = choose_move(seed, state, seat_index, level, version, game_id)
     pause = settings.BOT_MOVE_DELAY - (time.time() - asked_at)
     if pause >= SHORTEST_ANNOUNCED_PAUSE:
         jobs.later("bot_move", game_id, version, seat_index, action, asked_at, delay=pause)

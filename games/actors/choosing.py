@@ -10,6 +10,8 @@ from games.engine import current_player, view_for
 from games.models import Game, Seat
 from games.services.frames import load_state
 
+from .public_history import bot_choice
+
 log = logging.getLogger(__name__)
 
 FALLBACK_LEVEL = "random"
@@ -30,10 +32,12 @@ def make_seat_bot(level: str, seed: int):
         return ai.make_bot(FALLBACK_LEVEL, seed=seed)
 
 
-def choose_move(game_seed: int, state, seat: int, level: str, version: int) -> dict:
-    """A bot's move for `seat`, chosen from that seat's view and nothing else."""
+def choose_move(
+    game_seed: int, state, seat: int, level: str, version: int, game_id: int | None = None
+) -> dict:
+    """A bot's move for `seat`, chosen from that seat's view and the game's public history."""
     bot = make_seat_bot(level, derived_seed(game_seed, version))
-    return bot.choose(view_for(state, seat))
+    return bot_choice(bot, view_for(state, seat), game_id, version)
 
 
 def acting_seat(game: Game, version: int):

@@ -46,7 +46,7 @@ def expire_turn(game_id: int, version: int) -> str:
     state, seat = found
     if seat.plays_as_bot:  # a bot's turn is the bot runner's business
         return "not_a_person"
-    action = choose_move(game.seed, state, seat.index, STANDIN_LEVEL, version)
+    action = choose_move(game.seed, state, seat.index, STANDIN_LEVEL, version, game_id)
     try:
         with transaction.atomic():
             if timed_out_before(game_id, seat.index, version):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 
 import ai
+from games.actors.public_history import bot_choice
 from games.engine import view_for
 from games.models import Game
 from games.replay import StepLabels, replay_game_info
@@ -94,7 +95,7 @@ def hint(request, game: Game) -> dict:
         raise HintRefused("not_your_turn", 409)
     usage(request, increment=True)
     bot = ai.make_bot("hard", seed=HINT_SEED, iterations=hint_iterations())
-    action = bot.choose(view)
+    action = bot_choice(bot, view, game.pk, game.version)
     move = StepLabels(replay_game_info(game)["seats"]).action(seat, action)
     return {
         "version": game.version,

@@ -329,3 +329,36 @@ def test_the_move_that_makes_a_bots_turn_passes_it_the_snapshot(make_user, make_
     ]
     assert (game_id, version, level, told_seed) == (game.pk, 0, "easy", game.seed)
     assert snapshot == game.snapshot
+
+
+class ReadingSpyBot(SpyBot):
+    """A spy that, like the search with inference, asks for the game's public history."""
+
+    uses_history = True
+
+
+@pytest.mark.django_db
+def test_a_bot_that_reads_the_table_is_given_the_public_history_and_nothing_more(
+    bot_game, monkeypatch
+):
+    calls = []
+    monkeypatch.setattr(
+        ai, "make_bot", lambda level, seed=None, **budget: ReadingSpyBot(calls, level, seed)
+    )
+    game = bot_game()
+    for version in range(6):
+        assert play_bot_turn(game.pk, version) == "moved"
+    game.refresh_from_db()
+    state = load_state(game)
+    seat = current_player(state)
+    assert play_bot_turn(game.pk, game.version) == "moved"
+    _level, _seed, args, kwargs = calls[-1]
+    assert args == (view_for(state, seat),)
+    history = kwargs["history"]
+    # One spectator view per state: the deal, then after each of the actions so far.
+    assert len(history) == game.version + 1
+    assert history[0] == view_for(
+        new_game(2, seed=game.seed, first=history[0]["condottiere"]), None
+    )
+    assert history[-1] == view_for(state, None)
+    assert all(view["seat"] is None and view["hand"] is None for view in history)
