@@ -45,7 +45,9 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from django.utils.translation import gettext_lazy as _
 from openskill.models import PlackettLuce
 
+from ai import ladder
 from games.models import Action, Game, Rating, RatingChange, Seat
+from games.rating_scale import DISPLAY_BASE, DISPLAY_POINTS_PER_ORDINAL, NEWCOMER_ORDINAL
 from games.services.notify import notify_table
 
 log = logging.getLogger(__name__)
@@ -101,12 +103,23 @@ def rate_match(before: list[tuple[float, float]], ranks: list[int]) -> list[Seat
     return [SeatOutcome(seat, team[0].mu, team[0].sigma) for seat, team in enumerate(rated)]
 
 
+def starting_mu(bot_level: str | None) -> float:
+    """A new rating's mu: OpenSkill's default for a person; for a bot level, the mu that shows its
+    measured ladder strength (ai/ladder.py: arena Elo, read as display points) at the default
+    sigma, so the leaderboard orders the levels by strength before anyone has played them."""
+    elo = ladder.load().get(bot_level) if bot_level else None
+    if elo is None:
+        return MODEL.mu
+    ordinal = NEWCOMER_ORDINAL + (elo - DISPLAY_BASE) / DISPLAY_POINTS_PER_ORDINAL
+    return ordinal + 3 * MODEL.sigma
+
+
 def rating_for(user=None, bot_level: str | None = None) -> Rating:
-    """The Rating of a person or of a bot level, created at OpenSkill's defaults if new."""
+    """The Rating of a person or of a bot level, created if new (see `starting_mu`)."""
     if (user is None) == (not bot_level):
         raise ValueError("a rating belongs to a user or to a bot level, not both")
     lookup = {"user": user} if user is not None else {"user": None, "bot_level": bot_level}
-    defaults = {"mu": MODEL.mu, "sigma": MODEL.sigma}
+    defaults = {"mu": starting_mu(bot_level), "sigma": MODEL.sigma}
     try:
         with transaction.atomic():
             rating, _ = Rating.objects.get_or_create(**lookup, defaults=defaults)

@@ -19,6 +19,7 @@ from games.ratings import (
     UNRATED_MESSAGES,
     rating_for,
     recompute_all,
+    starting_mu,
     unrated_reason,
     update_for_game,
 )
@@ -185,7 +186,8 @@ def test_a_seat_handed_to_the_stand_in_after_playing_rates_its_person(make_table
 def test_bot_levels_accumulate_over_games(make_user, make_table):
     alice, bob = make_user("alice"), make_user("bob")
     model = PlackettLuce()
-    expected = [model.rating() for _ in range(3)]  # alice, hard, bob
+    # alice, hard (from its ladder strength, ai/ladder.py), bob
+    expected = [model.rating(), model.rating(mu=starting_mu("hard")), model.rating()]
     for round_number, winner in enumerate([1, 1, 0]):
         game = make_table(3, people={0: alice, 2: bob}, bots={1: "hard"}, seed=round_number)
         regions = [1, 3, 0] if winner == 1 else [3, 1, 0]
@@ -208,7 +210,10 @@ def test_one_level_on_several_seats_takes_the_mean_of_its_seats(make_user, make_
     update_for_game(game.pk)
 
     model = PlackettLuce()
-    expected = model.rate([[model.rating()] for _ in range(4)], ranks=[2, 1, 4, 3])
+    easy_start = starting_mu("easy")
+    before = [model.rating(), model.rating(mu=easy_start), model.rating(mu=easy_start)]
+    before.append(model.rating())
+    expected = model.rate([[rating] for rating in before], ranks=[2, 1, 4, 3])
     easy = Rating.objects.get(user=None, bot_level="easy")
     assert abs(easy.mu - (expected[1][0].mu + expected[2][0].mu) / 2) < TOLERANCE
     assert abs(easy.sigma - (expected[1][0].sigma + expected[2][0].sigma) / 2) < TOLERANCE
@@ -534,3 +539,18 @@ def test_the_display_scale_reads_1500_for_a_newcomer_and_rises_with_the_ordinal(
     assert display_rating(25.0 - 2.8, 25 / 3) == 1332  # the ordinal -2.8 that read "-2.8"
     assert display_rating(30.0, 25 / 3) == 1800  # five ordinal points above a newcomer
     assert display_change(25.0, 25 / 3, 26.0, 8.0) == display_rating(26.0, 8.0) - 1500
+
+
+def test_a_bot_level_starts_at_its_measured_ladder_strength(monkeypatch):
+    """A level's first rating shows its arena Elo (ai/ladder.py) on the site's scale, so the
+    levels are ranked weakest to strongest before anyone has played them; a person, and a level
+    the ladder has not measured, start as newcomers (1500)."""
+    from ai import ladder
+
+    monkeypatch.setattr(ladder, "load", lambda: {"easy": 1200, "heuristic": 1500, "hard": 1810})
+    shown = {
+        level: display_rating(rating.mu, rating.sigma)
+        for level in ("hard", "easy", "heuristic", "expert")
+        for rating in [rating_for(bot_level=level)]
+    }
+    assert shown == {"easy": 1200, "heuristic": 1500, "hard": 1810, "expert": 1500}
