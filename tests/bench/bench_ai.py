@@ -2,8 +2,9 @@
 
     .venv/bin/python -m tests.bench.bench_ai
 
-Prints ISMCTS iterations per second in mid-game positions (2 and 4 players) and the decision
-time (p50/p95) of the `medium` and `hard` levels at their default budgets.
+Prints ISMCTS iterations per second in mid-game positions (2 and 4 players), the decision
+time (p50/p95) of the `medium` and `hard` levels at their default budgets, and what reading the
+table (the hand inference, docs/ai.md) adds to a 1,000-iteration decision.
 """
 
 import random
@@ -35,6 +36,37 @@ def midgame_views(players: int, count: int, seed: int = 0) -> list[dict]:
             step += 1
         game += 1
     return views
+
+
+def midgame_views_with_history(players: int, count: int, seed: int) -> list[tuple]:
+    """(view, public history) of battle decisions in the middle of heuristic games."""
+    found, game = [], seed
+    while len(found) < count:
+        bots = [ai.make_bot("heuristic", seed=game * 10 + s) for s in range(players)]
+        state = new_game(players, seed=game)
+        history = [view_for(state, None)]
+        while not is_terminal(state) and len(found) < count:
+            seat = current_player(state)
+            view = view_for(state, seat)
+            if view["phase"] == "battle" and len(view["owners"]) >= 2 and len(history) % 7 == 0:
+                found.append((view, list(history)))
+            state = apply_action(state, bots[seat].choose(view))
+            history.append(view_for(state, None))
+        game += 1
+    return found
+
+
+def inference_cost(players: int) -> tuple[float, float]:
+    """Mean CPU seconds of a 1,000-iteration decision without and with the hand inference."""
+    positions = midgame_views_with_history(players, 6, seed=60 + players)
+    means = []
+    for inference in (False, True):
+        bot = SearchBot(seed=1, iterations=ITERATIONS, inference=inference)
+        started = time.process_time()
+        for view, history in positions:
+            bot.choose(view, history)
+        means.append((time.process_time() - started) / len(positions))
+    return means[0], means[1]
 
 
 def iterations_per_second(players: int) -> tuple[float, float]:
@@ -78,6 +110,12 @@ def main():
             f"{level:<7} budget {ai.DEFAULT_BUDGETS[level]}: decision p50 "
             f"{statistics.median(times):.3f} s, p95 {percentile(times, 0.95):.3f} s "
             f"over {len(times)} decisions"
+        )
+    for players in (2, 4):
+        plain, reading = inference_cost(players)
+        print(
+            f"reading the table, {players} players: a {ITERATIONS}-iteration decision takes "
+            f"{plain * 1000:.0f} ms of CPU uniform, {reading * 1000:.0f} ms with the inference"
         )
 
 
