@@ -8,6 +8,7 @@ from ..battle_play import Style
 from ..heuristic import choose_by_phase, choose_discard
 from ..inference import weighted_determinizations
 from ..seeding import decision_rng
+from .coalition import suspects_coalition
 from .evaluation import Evaluator
 from .tree import Search
 
@@ -73,14 +74,15 @@ class SearchBot:
         self.level = level
         self.confidence = confidence
         self.inference = inference
-        # Model the other seats as one team playing against this one (see tree.Search).
+        # Model the other seats as one team playing against this one (see tree.Search): True,
+        # False, or "auto": when the public history shows them sparing one another (coalition.py).
         self.coalition = coalition
         self.last_iterations = 0
 
     @property
     def uses_history(self) -> bool:
         """Whether `choose` wants the game's public history (spectator views)."""
-        return self.inference
+        return self.inference or self.coalition == "auto"
 
     def choose(self, view: dict, history: list | None = None) -> dict:
         answer = answer_without_search(view)
@@ -97,10 +99,15 @@ class SearchBot:
         """The heuristic's move: the search overrules it only when clearly better."""
         return action_to_move(state, choose_by_phase(view, Style()))
 
+    def models_a_coalition(self, view: dict, history: list | None) -> bool:
+        if self.coalition == "auto":
+            return suspects_coalition(history, view["seat"])
+        return bool(self.coalition)
+
     def run(self, view: dict, rng, history: list | None = None) -> Search:
         options = view.get("options") or {}
         evaluator = Evaluator(len(view["players"]), bool(options.get("bigger_kingdoms")))
-        team_against = view["seat"] if self.coalition else None
+        team_against = view["seat"] if self.models_a_coalition(view, history) else None
         search = Search(
             evaluator,
             rng,

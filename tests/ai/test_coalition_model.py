@@ -4,6 +4,7 @@ plays; modelled as independent players, it is misread."""
 
 import random
 
+from ai.search.coalition import suspects_coalition
 from ai.search.evaluation import Evaluator
 from ai.search.playout import battle_move
 from ai.search.tree import Search
@@ -63,3 +64,60 @@ def test_in_the_tree_every_other_seat_plays_for_the_observers_loss():
     plain = Search(FixedRewards(3, False), random.Random(1))
     plain.iterate(state)
     assert next(iter(plain.root.children.values())).reward == 0.3
+
+
+def table(current, strengths, lines=None, passed=(), phase="battle"):
+    """A spectator view reduced to what the coalition test reads."""
+    lines = lines or [["m1"] * (1 if strength else 0) for strength in strengths]
+    return {
+        "phase": phase,
+        "current_player": current,
+        "players": [
+            {"strength": strength, "line": list(line), "passed": seat in passed}
+            for seat, (strength, line) in enumerate(zip(strengths, lines, strict=True))
+        ],
+    }
+
+
+def answer(leader, seat, gives_up, players=4):
+    """Two views: `seat` to act while `leader` holds the strongest line, then its answer."""
+    strengths = [0] * players
+    strengths[leader] = 5
+    before = table(seat, strengths)
+    if gives_up:
+        after = table(seat, strengths, passed=(seat,))
+    else:
+        lines = [["m1"] * (1 if value else 0) for value in strengths]
+        lines[seat] = ["m2"]
+        after = table(seat, [*strengths[:seat], 2, *strengths[seat + 1 :]], lines)
+    return [before, after]
+
+
+def history_of(answers):
+    history = []
+    for pair in answers:
+        history.extend(pair)
+    return history
+
+
+def test_a_table_that_spares_its_own_but_fights_the_observer_is_a_coalition():
+    spared = [answer(leader=1, seat=2, gives_up=True) for _ in range(12)]
+    fought = [answer(leader=0, seat=2, gives_up=False) for _ in range(12)]
+    assert suspects_coalition(history_of(spared + fought), observer=0)
+    # Seen from seat 3, which never led a battle, there is nothing to compare.
+    assert not suspects_coalition(history_of(spared + fought), observer=3)
+
+
+def test_players_who_treat_every_rival_alike_are_no_coalition():
+    even = [answer(leader=1, seat=2, gives_up=index % 3 == 0) for index in range(12)]
+    even += [answer(leader=0, seat=2, gives_up=index % 3 == 0) for index in range(12)]
+    assert not suspects_coalition(history_of(even), observer=0)
+
+
+def test_too_few_decisions_or_two_players_prove_nothing():
+    spared = [answer(leader=1, seat=2, gives_up=True) for _ in range(4)]
+    fought = [answer(leader=0, seat=2, gives_up=False) for _ in range(4)]
+    assert not suspects_coalition(history_of(spared + fought), observer=0)
+    heads_up = [answer(leader=0, seat=1, gives_up=False, players=2) for _ in range(20)]
+    assert not suspects_coalition(history_of(heads_up), observer=0)
+    assert not suspects_coalition(None, observer=0)
