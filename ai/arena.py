@@ -109,13 +109,17 @@ def play_game(spec: dict) -> dict:
     # Spectator views after every action (the deal's first), kept only if a bot reads them.
     history = [view_for(state, None)] if any(uses_history(bot) for bot in players) else None
     think = [0.0] * len(players)
+    # Decisions with a choice (two legal actions or more): the others are answered at once.
+    decisions = [0] * len(players)
     actions = 0
     started = time.perf_counter()
     while not is_terminal(state) and actions < MAX_ACTIONS:
         seat = current_player(state)
+        view = view_for(state, seat)
         tick = time.perf_counter()
-        action = decide(players[seat], view_for(state, seat), state, history)
+        action = decide(players[seat], view, state, history)
         think[seat] += time.perf_counter() - tick
+        decisions[seat] += len(view["legal_actions"]) > 1
         state = apply_action(state, action)
         actions += 1
         if history is not None:
@@ -131,6 +135,7 @@ def play_game(spec: dict) -> dict:
         "finished": is_terminal(state),
         "regions": [p["regions"] for p in regions],
         "think_seconds": think,
+        "decisions": decisions,
         "seconds": time.perf_counter() - started,
     }
 
@@ -138,13 +143,17 @@ def play_game(spec: dict) -> dict:
 def summarise(results: list[dict]) -> dict:
     """Per bot: seat-games, wins (shared victories as 1/k), win rate with a 95% Wilson
     interval, mean regions; and Bradley–Terry ratings from the pairwise results."""
-    totals = defaultdict(lambda: {"games": 0, "wins": 0.0, "regions": 0})
+    totals = defaultdict(
+        lambda: {"games": 0, "wins": 0.0, "regions": 0, "think": 0.0, "decisions": 0}
+    )
     for game in results:
         for seat, bot in enumerate(game["bots"]):
             row = totals[bot]
             row["games"] += 1
             row["wins"] += game["shares"][seat]
             row["regions"] += game["regions"][seat]
+            row["think"] += game["think_seconds"][seat]
+            row["decisions"] += game.get("decisions", [0] * len(game["bots"]))[seat]
     ratings = bradley_terry(pairwise_scores(results))
     summary = {}
     for bot, row in totals.items():
@@ -156,6 +165,8 @@ def summarise(results: list[dict]) -> dict:
             "ci95": [low, high],
             "mean_regions": row["regions"] / row["games"],
             "rating": ratings.get(bot),
+            # Wall-clock milliseconds per decision with a choice (a loaded machine is slower).
+            "ms_per_decision": 1000 * row["think"] / row["decisions"] if row["decisions"] else None,
         }
     return summary
 
@@ -200,14 +211,16 @@ def format_table(summary: dict) -> str:
     width = max([12, *(len(bot) + 2 for bot in summary)])
     lines = [
         f"{'bot':<{width}}{'games':>7}{'wins':>9}{'win rate':>10}{'95% CI':>17}"
-        f"{'regions':>9}{'rating':>8}"
+        f"{'regions':>9}{'rating':>8}{'ms/dec':>8}"
     ]
     for bot, row in sorted(summary.items(), key=lambda kv: -(kv[1]["rating"] or 0)):
         low, high = row["ci95"]
         rating = "" if row["rating"] is None else f"{row['rating']:.0f}"
+        speed = row.get("ms_per_decision")
+        speed = "" if speed is None else f"{speed:.1f}"
         lines.append(
             f"{bot:<{width}}{row['games']:>7}{row['wins']:>9.2f}{row['win_rate']:>10.3f}"
-            f"{f'[{low:.3f}, {high:.3f}]':>17}{row['mean_regions']:>9.2f}{rating:>8}"
+            f"{f'[{low:.3f}, {high:.3f}]':>17}{row['mean_regions']:>9.2f}{rating:>8}{speed:>8}"
         )
     return "\n".join(lines)
 

@@ -55,6 +55,9 @@ def test_a_small_run_adds_up_and_writes_its_json(tmp_path):
         "random": 6,
     }
     assert sum(row["wins"] for row in summary.values()) == pytest.approx(6)
+    # Every bot made decisions with a choice, and each took some time.
+    assert all(row["ms_per_decision"] > 0 for row in summary.values())
+    assert all(sum(game["decisions"]) <= game["actions"] for game in games)
     assert report["seat_coverage"] == {bot: [0, 1, 2] for bot in summary}
     assert json.loads(out.read_text())["summary"].keys() == summary.keys()
 
