@@ -24,14 +24,42 @@ BUDGETED_LEVELS = (*DEFAULT_BUDGETS, "oracle")
 ORACLE_BUDGET_LEVEL = "hard"
 
 
+# Search options a token may switch on with `+`: `hard+inference:1000`, `hard+coalition`.
+SEARCH_FLAGS = {
+    "inference": {"inference": True},  # reading the table (ai/inference)
+    "coalition": {"coalition": True},  # the others always modelled as one team
+    "auto-coalition": {"coalition": "auto"},  # ... once the public history shows it
+}
+
+
 def parse_token(token: str) -> tuple[str, int | None]:
     """(level, iterations or None) of a `--bots` token; ValueError with the reason if malformed."""
-    level, colon, budget = token.strip().partition(":")
+    level, _flags, budget = split_token(token)
+    return level, budget
+
+
+def search_options(token: str) -> dict:
+    """The SearchBot options a token's `+flag`s switch on."""
+    options = {}
+    for flag in split_token(token)[1]:
+        options.update(SEARCH_FLAGS[flag])
+    return options
+
+
+def split_token(token: str) -> tuple[str, list, int | None]:
+    name, colon, budget = token.strip().partition(":")
+    level, *flags = name.split("+")
     if level not in ARENA_LEVELS:
         choices = ", ".join(ARENA_LEVELS)
         raise ValueError(f"unknown bot {level!r} in {token!r}; choose among {choices}")
+    for flag in flags:
+        if level not in DEFAULT_BUDGETS or flag not in SEARCH_FLAGS:
+            raise ValueError(
+                f"{token!r}: +{flag} is not an option of {level} (the search levels take "
+                f"{', '.join('+' + name for name in SEARCH_FLAGS)})"
+            )
     if not colon:
-        return level, None
+        return level, flags, None
     if level not in BUDGETED_LEVELS:
         raise ValueError(
             f"{token!r}: {level} does not search, so it takes no budget "
@@ -39,7 +67,7 @@ def parse_token(token: str) -> tuple[str, int | None]:
         )
     if not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
         raise ValueError(f"{token!r}: the budget after ':' must be a positive whole number")
-    return level, int(budget)
+    return level, flags, int(budget)
 
 
 def check_tokens(tokens: list[str]) -> None:
@@ -74,4 +102,7 @@ def make_arena_bot(token: str, *, seat: int, lineup: list[str], seed, iterations
         return OracleBot(
             seed, iterations=budget.iterations, time_limit=budget.time_limit, level="oracle"
         )
-    return make_bot(level, seed=seed, iterations=iterations, time_limit=time_limit)
+    bot = make_bot(level, seed=seed, iterations=iterations, time_limit=time_limit)
+    for option, value in search_options(token).items():
+        setattr(bot, option, value)
+    return bot

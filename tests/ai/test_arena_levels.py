@@ -204,3 +204,27 @@ def test_no_spoiler_that_costs_an_ally_its_battle():
     assert reader.costs_an_ally({"type": "play", "card": "winter"})
     assert reader.costs_an_ally({"type": "play", "card": "bishop", "pope": None})
     assert not reader.costs_an_ally({"type": "play", "card": "m5"})
+
+
+def test_a_token_may_switch_search_options_on():
+    bot = arena_levels.make_arena_bot(
+        "hard+inference+auto-coalition:50",
+        seat=0,
+        lineup=["hard+inference+auto-coalition:50", "heuristic"],
+        seed=1,
+        iterations=None,
+        time_limit=None,
+    )
+    assert (bot.iterations, bot.inference, bot.coalition, bot.uses_history) == (
+        50,
+        True,
+        "auto",
+        True,
+    )
+    plain = arena_levels.make_arena_bot(
+        "hard:50", seat=0, lineup=["hard:50"], seed=1, iterations=None, time_limit=None
+    )
+    assert (plain.inference, plain.coalition, plain.uses_history) == (False, False, False)
+    for token in ("heuristic+inference", "hard+telepathy", "oracle+coalition:5"):
+        with pytest.raises(ValueError, match="is not an option"):
+            arena_levels.parse_token(token)
