@@ -63,6 +63,18 @@ def chain(steps: list[tuple[str, str, dict]]) -> dict:
     return {level: round(elo[level]) for level in LEVELS if level in elo}
 
 
+def starting_elo(level: str, elo: dict) -> float | None:
+    """A level's ladder Elo; an unmeasured level takes the nearest measured level below it (each
+    level is built to beat the one below: `expert` is `hard` with a larger budget), so the
+    order holds without claiming a strength nobody measured. None below every measured level."""
+    if level not in LEVELS:
+        return None
+    for lower in reversed(LEVELS[: LEVELS.index(level) + 1]):
+        if lower in elo:
+            return elo[lower]
+    return None
+
+
 def load() -> dict:
     """{level: Elo} of the shipped ladder ({} when there is none)."""
     if not LADDER_FILE.exists():

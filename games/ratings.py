@@ -106,8 +106,9 @@ def rate_match(before: list[tuple[float, float]], ranks: list[int]) -> list[Seat
 def starting_mu(bot_level: str | None) -> float:
     """A new rating's mu: OpenSkill's default for a person; for a bot level, the mu that shows its
     measured ladder strength (ai/ladder.py: arena Elo, read as display points) at the default
-    sigma, so the leaderboard orders the levels by strength before anyone has played them."""
-    elo = ladder.load().get(bot_level) if bot_level else None
+    sigma, so the leaderboard orders the levels by strength before anyone has played them (a level
+    the ladder has not measured starts at the measured level below it)."""
+    elo = ladder.starting_elo(bot_level, ladder.load()) if bot_level else None
     if elo is None:
         return MODEL.mu
     ordinal = NEWCOMER_ORDINAL + (elo - DISPLAY_BASE) / DISPLAY_POINTS_PER_ORDINAL

@@ -47,3 +47,11 @@ def test_a_report_names_its_stronger_bot_first_whatever_the_order_of_its_summary
     }
     upper, lower, row = ladder.heads_up_result(report)
     assert (upper, lower, row["upper"], row["games"]) == ("hard", "medium", "hard:1000", 400)
+
+
+def test_an_unmeasured_level_starts_at_the_measured_level_below_it():
+    elo = {"easy": 1200, "heuristic": 1500, "hard": 1800}
+    assert ladder.starting_elo("expert", elo) == 1800
+    assert ladder.starting_elo("medium", elo) == 1500
+    assert ladder.starting_elo("random", elo) is None
+    assert ladder.starting_elo("ganging", elo) is None  # not a level of the site

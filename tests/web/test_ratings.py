@@ -543,14 +543,15 @@ def test_the_display_scale_reads_1500_for_a_newcomer_and_rises_with_the_ordinal(
 
 def test_a_bot_level_starts_at_its_measured_ladder_strength(monkeypatch):
     """A level's first rating shows its arena Elo (ai/ladder.py) on the site's scale, so the
-    levels are ranked weakest to strongest before anyone has played them; a person, and a level
-    the ladder has not measured, start as newcomers (1500)."""
+    levels are ranked weakest to strongest before anyone has played them. A level the ladder has
+    not measured starts at the measured level below it (expert at hard's), one below every
+    measured level as a newcomer (1500), like a person."""
     from ai import ladder
 
     monkeypatch.setattr(ladder, "load", lambda: {"easy": 1200, "heuristic": 1500, "hard": 1810})
     shown = {
         level: display_rating(rating.mu, rating.sigma)
-        for level in ("hard", "easy", "heuristic", "expert")
+        for level in ("hard", "easy", "heuristic", "expert", "random")
         for rating in [rating_for(bot_level=level)]
     }
-    assert shown == {"easy": 1200, "heuristic": 1500, "hard": 1810, "expert": 1500}
+    assert shown == {"easy": 1200, "heuristic": 1500, "hard": 1810, "expert": 1810, "random": 1500}
