@@ -141,7 +141,7 @@ def test_a_newcomer_reads_1500_on_the_profile_and_the_leaderboard(make_user, cli
     assert re.search(r'data-testid="rating" title="[^"]*">1500<', profile)
     assert cell(row_of(board, "data-username", "nia"), "data-rating") == "1500"
     assert "Everyone starts at 1500" in board  # the scale is explained where ratings are listed
-    assert "A bot level starts where the bot arena measured it" in board  # and bots do not
+    assert "A bot level starts where the bot arena measured it" in board  # not at 1500
 
 
 def test_a_win_reads_the_same_on_the_profile_the_leaderboard_and_the_game_frame(
