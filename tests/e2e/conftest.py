@@ -195,8 +195,12 @@ def artifact_name(nodeid: str, index: int) -> str:
 
 
 @pytest.fixture
-def new_page(browser, request):
-    """Makes pages, each in its own context (own cookies: one person each)."""
+def new_page(browser, request, live_url):
+    """Makes pages, each in its own context (own cookies: one person each).
+
+    It depends on `live_url` so that its teardown, which closes the pages and their sockets,
+    runs before the test database is flushed: a socket still open then made the live server
+    query tables while the flush truncated them (a deadlock in CI)."""
     contexts = []
 
     def make(width: int = 1280, height: int = 800):
