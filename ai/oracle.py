@@ -12,14 +12,9 @@ It needs the true state, so it has no `choose(view)`: the arena calls
 `choose_with_state(view, state)` for bots that declare `sees_true_state`.
 """
 
-import time
-
 from games.engine import GameState, determinize
 
-from .search.bot import DETERMINIZATIONS, HEURISTIC_TRUST, SearchBot, answer_without_search
-from .search.evaluation import Evaluator
-from .search.tree import Search
-from .seeding import decision_rng
+from .search.bot import SearchBot
 
 
 def unseen_by_anyone(truth: GameState, seat: int) -> list[int]:
@@ -55,40 +50,20 @@ class OracleBot(SearchBot):
 
     sees_true_state = True
 
+    truth: GameState | None = None  # the true state of the decision being searched
+
     def choose(self, view: dict, **_ignored) -> dict:
         raise TypeError("an oracle searches the true state: call choose_with_state(view, state)")
 
     def choose_with_state(self, view: dict, truth: GameState) -> dict:
-        answer = answer_without_search(view)
-        if answer is not None:
-            return answer
-        rng = decision_rng(self.seed, view)
-        search = self.run_with_truth(view, truth, rng)
-        advice = self.advice_move(view, search.first_state)
-        move = search.best_move(advice, HEURISTIC_TRUST, self.confidence)
-        return self.action_for(view, move, rng)
+        """SearchBot.choose, searching determinizations that keep the true hands."""
+        self.truth = truth
+        try:
+            return SearchBot.choose(self, view)
+        finally:
+            self.truth = None
 
-    def run(self, *_args, **_kwargs) -> Search:
-        raise TypeError("an oracle searches the true state: call run_with_truth")
-
-    def run_with_truth(self, view: dict, truth: GameState, rng) -> Search:
-        """SearchBot.run with oracle determinizations (the same loop, budget and pool)."""
-        options = view.get("options") or {}
-        evaluator = Evaluator(len(view["players"]), bool(options.get("bigger_kingdoms")))
-        search = Search(evaluator, rng, exploration=self.exploration, battles=self.battles)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        done, pool = 0, []
-        while self.iterations is None or done < self.iterations:
-            if done < DETERMINIZATIONS:
-                state = oracle_determinization(view, truth, rng)
-                pool.append(state)
-                if done == 0:
-                    search.first_state = state
-            else:
-                state = pool[done % DETERMINIZATIONS]
-            search.iterate(state)
-            done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        self.last_iterations = done
-        return search
+    def determinization(self, view: dict, rng) -> GameState:
+        if self.truth is None:
+            raise TypeError("an oracle searches the true state: call choose_with_state")
+        return oracle_determinization(view, self.truth, rng)

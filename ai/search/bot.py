@@ -129,7 +129,7 @@ class SearchBot:
             if drawn:
                 state = pool[done % drawn]
             elif done < DETERMINIZATIONS:
-                state = determinize(view, rng)
+                state = self.determinization(view, rng)
                 pool.append(state)
                 if done == 0:
                     search.first_state = state
@@ -141,6 +141,11 @@ class SearchBot:
                 break
         self.last_iterations = done
         return search
+
+    def determinization(self, view: dict, rng):
+        """One full state consistent with `view`, hidden cards at random (the arena's oracle
+        overrides this, and only this)."""
+        return determinize(view, rng)
 
     def weighted_pool(self, view: dict, rng, history: list | None) -> list:
         """The determinizations drawn up front by inference (empty: draw uniform ones as the
