@@ -128,7 +128,18 @@ async def test_visitors_share_one_read_of_the_tables_and_still_see_every_change(
         reads.append(user_id)
         return read_tables(user_id)
 
+    # Every lobby change heard may cost one read. On Redis the lobby group is shared with every
+    # process on the machine, so a notice sent by another one (a worker's sweep, say) may be heard
+    # here too: the bound is one read per change heard, not an exact count.
+    heard = set()
+    hear_change = lobby_consumer.VisitorsTables.changed
+
+    def heard_change(tables, change_id):
+        heard.add(change_id)
+        hear_change(tables, change_id)
+
     monkeypatch.setattr(lobby_consumer, "table_entries", counted)
+    monkeypatch.setattr(lobby_consumer.VisitorsTables, "changed", heard_change)
     # Only changes may cause a read here, not the age limit (a loaded machine is slow).
     monkeypatch.setattr(lobby_consumer, "VISITORS_TABLES_SECONDS", 600)
     alice, bob = [await database_sync_to_async(make_user)(name) for name in ("alice", "bob")]
@@ -139,12 +150,14 @@ async def test_visitors_share_one_read_of_the_tables_and_still_see_every_change(
     for _ in range(5):
         await visitors[0].send_json_to({"type": "sync"})
         await visitors[0].receive_json_from(timeout=FRAME_TIMEOUT)
-    assert reads == [None], "three visitors and five syncs: one read"
+    assert set(reads) == {None}
+    assert len(reads) <= 1 + len(heard), "three visitors and five syncs: one read per change"
 
     opened = await database_sync_to_async(lobby.play_now)(bob, 3)
     for visitor in visitors:
         await frame_where(visitor, lambda frame: table_in(frame, opened.pk) is not None)
-    assert reads.count(None) == 2, "one change heard by three visitors: one more read"
+    assert len(heard) >= 1
+    assert len(reads) <= 1 + len(heard), "one change heard by three visitors: one more read"
     for visitor in visitors:
         await visitor.disconnect()
 
