@@ -29,6 +29,7 @@ SEARCH_FLAGS = {
     "inference": {"inference": True},  # reading the table (ai/inference)
     "coalition": {"coalition": True},  # the others always modelled as one team
     "auto-coalition": {"coalition": "auto"},  # ... once the public history shows it
+    "deep": {"battles": 2},  # playouts run through two battles before the evaluation
 }
 
 
