@@ -29,7 +29,8 @@ SEARCH_FLAGS = {
     "inference": {"inference": True},  # reading the table (ai/inference)
     "coalition": {"coalition": True},  # the others always modelled as one team
     "auto-coalition": {"coalition": "auto"},  # ... once the public history shows it
-    "deep": {"battles": 2},  # playouts run through two battles before the evaluation
+    "deep": {"battles": 2},  # iterations simulate through two battles before the evaluation
+    "shallow": {"battles": 1},  # ... through one (hard and expert before session 22)
 }
 
 
@@ -101,7 +102,11 @@ def make_arena_bot(token: str, *, seat: int, lineup: list[str], seed, iterations
             ORACLE_BUDGET_LEVEL, seed=seed, iterations=iterations, time_limit=time_limit
         )
         return OracleBot(
-            seed, iterations=budget.iterations, time_limit=budget.time_limit, level="oracle"
+            seed,
+            iterations=budget.iterations,
+            time_limit=budget.time_limit,
+            battles=budget.battles,
+            level="oracle",
         )
     bot = make_bot(level, seed=seed, iterations=iterations, time_limit=time_limit)
     for option, value in search_options(token).items():

@@ -3,7 +3,7 @@ modules need not know of one another (search/parallel.py builds on search/bot.py
 imports this module)."""
 
 from .heuristic import HeuristicBot
-from .levels import DEFAULT_BUDGETS, LEVELS
+from .levels import DEFAULT_BUDGETS, LEVELS, SEARCH_BATTLES
 from .random_bot import RandomBot
 from .search.bot import SearchBot
 from .search.parallel import RootParallelBot
@@ -38,6 +38,12 @@ def make_search_bot(level, *, seed=None, iterations=None, time_limit=None):
         iterations = default_iterations
         if time_limit is None:
             time_limit = default_seconds
+    options = {
+        "iterations": iterations,
+        "time_limit": time_limit,
+        "level": level,
+        "battles": SEARCH_BATTLES[level],
+    }
     if level == "expert":
-        return RootParallelBot(seed, iterations=iterations, time_limit=time_limit, level=level)
-    return SearchBot(seed, iterations=iterations, time_limit=time_limit, level=level)
+        return RootParallelBot(seed, **options)
+    return SearchBot(seed, **options)

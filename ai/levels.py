@@ -19,3 +19,12 @@ DEFAULT_BUDGETS = {
     "hard": (6000, 1.5),
     "expert": (20000, 4.0),
 }
+
+# How many battles each search level's iterations simulate before the evaluation. Two battles
+# cost about twice as much per iteration, and at the same iterations beat the heuristic clearly
+# more often than one (docs/ai.md, "Searching two battles deep"); `medium` stays quick at one.
+SEARCH_BATTLES = {
+    "medium": 1,
+    "hard": 2,
+    "expert": 2,
+}

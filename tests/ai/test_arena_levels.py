@@ -225,16 +225,20 @@ def test_a_token_may_switch_search_options_on():
         "hard:50", seat=0, lineup=["hard:50"], seed=1, iterations=None, time_limit=None
     )
     assert (plain.inference, plain.coalition, plain.uses_history) == (False, False, False)
-    assert plain.battles == 1
-    deep = arena_levels.make_arena_bot(
-        "expert+deep:50",
-        seat=0,
-        lineup=["expert+deep:50"],
-        seed=1,
-        iterations=None,
-        time_limit=None,
-    )
-    assert (deep.battles, deep.iterations) == (2, 50)
+    # The search depth per level (levels.SEARCH_BATTLES), and the flags that change it.
+    depths = {
+        token: arena_levels.make_arena_bot(
+            token, seat=0, lineup=[token], seed=1, iterations=None, time_limit=None
+        ).battles
+        for token in ("medium:50", "medium+deep:50", "hard:50", "hard+shallow:50", "expert:50")
+    }
+    assert depths == {
+        "medium:50": 1,
+        "medium+deep:50": 2,
+        "hard:50": 2,
+        "hard+shallow:50": 1,
+        "expert:50": 2,
+    }
     for token in ("heuristic+inference", "hard+telepathy", "oracle+coalition:5"):
         with pytest.raises(ValueError, match="is not an option"):
             arena_levels.parse_token(token)
