@@ -1,13 +1,16 @@
 """The search's parts: the choice rule, the cut-off rewards, and a decision not to miss."""
 
+import random
+from collections import Counter
+
 import pytest
 
 import ai
 from ai.search.evaluation import Evaluator
-from ai.search.tree import Node, overrule_advice, pick_move
+from ai.search.tree import Node, Search, overrule_advice, pick_move
 from games.engine import apply_action, new_game, view_for
 from games.engine.fast import apply_move, legal_moves
-from games.engine.state import BATTLE
+from games.engine.state import BATTLE, FINAL_BATTLE
 
 
 def test_the_best_mean_wins_among_well_explored_moves():
@@ -102,3 +105,36 @@ def test_a_time_limit_alone_keeps_each_level_its_iteration_cap():
 def test_an_iteration_budget_alone_has_no_clock():
     bot = ai.make_bot("hard", iterations=100)
     assert (bot.iterations, bot.time_limit) == (100, None)
+
+
+class RecordingEvaluator(Evaluator):
+    """An evaluator that keeps every position it is asked to score."""
+
+    def __init__(self, players):
+        super().__init__(players, False)
+        self.scored = []
+
+    def rewards(self, state):
+        self.scored.append(state)
+        return super().rewards(state)
+
+
+@pytest.mark.parametrize("battles", [1, 2])
+def test_each_iteration_looks_as_many_battles_ahead_as_asked(battles):
+    """An iteration evaluates after `battles` battles have ended (or the game): never in the
+    middle of a battle, never more battles on, and often exactly that many (a battle with a
+    winner places one control marker; a tie places none)."""
+    state = new_game(4, seed=3)
+    while state.phase != BATTLE or len(legal_moves(state)) < 3:  # into the first battle
+        state = apply_move(state, legal_moves(state)[-1])
+    markers_at_root = sum(owner >= 0 for owner in state.owners)
+    evaluator = RecordingEvaluator(4)
+    search = Search(evaluator, random.Random(1), battles=battles)
+    for _ in range(200):
+        search.iterate(state)
+    placed = Counter(
+        sum(owner >= 0 for owner in scored.owners) - markers_at_root for scored in evaluator.scored
+    )
+    assert all(scored.phase not in (BATTLE, FINAL_BATTLE) for scored in evaluator.scored)
+    assert max(placed) == battles
+    assert placed[battles] > len(evaluator.scored) / 2
