@@ -289,8 +289,8 @@ class VisitorsTables:
     def __init__(self):
         self.generation = 0  # one more at every lobby change this process hears of
         self.last_change = None  # the id of that change's notice, heard by every lobby socket
-        self.kept: tuple[int, float, tuple[list[dict], int]] | None = None
-        self.reading: tuple[int, asyncio.Future] | None = None
+        # The latest read: (generation it started in, when it started, the read under way or done).
+        self.latest: tuple[int, float, asyncio.Future] | None = None
 
     def changed(self, change_id) -> None:
         if change_id is None or change_id != self.last_change:
@@ -298,24 +298,25 @@ class VisitorsTables:
             self.last_change = change_id
 
     async def read(self) -> tuple[list[dict], int]:
-        generation = self.generation
-        # A process with no lobby socket hears no notice: what it kept then may be old, so a
-        # list is also kept for VISITORS_TABLES_SECONDS at most.
-        if (
-            self.kept is not None
-            and self.kept[0] == generation
-            and time.monotonic() - self.kept[1] < VISITORS_TABLES_SECONDS
-        ):
-            return self.kept[2]
-        # Join a read of this generation still under way; a finished one is `kept` or too old.
-        if self.reading is None or self.reading[0] != generation or self.reading[1].done():
+        if not self.latest_is_usable():
             read = asyncio.ensure_future(in_database_thread(table_entries)(None))
-            self.reading = (generation, read)
-        started = time.monotonic()
-        result = await asyncio.shield(self.reading[1])
-        if generation == self.generation:
-            self.kept = (generation, started, result)
-        return result
+            self.latest = (self.generation, time.monotonic(), read)
+        return await asyncio.shield(self.latest[2])
+
+    def latest_is_usable(self) -> bool:
+        """Whether the latest read answers this generation: under way, or done without error
+        and younger than VISITORS_TABLES_SECONDS (a process with no lobby socket hears no
+        notice, so what it read may be old). A done read is used as it is, not only once its
+        first waiter has kept it: another socket may ask in between."""
+        if self.latest is None:
+            return False
+        generation, started, read = self.latest
+        if generation != self.generation:
+            return False
+        if not read.done():
+            return True
+        fresh = time.monotonic() - started < VISITORS_TABLES_SECONDS
+        return fresh and not read.cancelled() and read.exception() is None
 
 
 VISITORS_TABLES_SECONDS = 2.0

@@ -179,3 +179,26 @@ async def test_a_visitors_list_is_read_again_once_it_is_older_than_its_limit(
     await visitor.send_json_to({"type": "sync"})
     await frame_where(visitor, lambda frame: table_in(frame, table.pk) is not None)
     await visitor.disconnect()
+
+
+async def test_a_finished_read_serves_the_next_visitor_before_its_first_waiter_resumes(monkeypatch):
+    """A read that is done is the answer for its generation at once, not only once the socket
+    that started it has resumed: under load another visitor may ask in between (CI saw two
+    reads for one change)."""
+    from games import lobby_consumer
+
+    reads = []
+
+    def counted(user_id=None):
+        reads.append(user_id)
+        return [], 0
+
+    monkeypatch.setattr(lobby_consumer, "table_entries", counted)
+    tables = lobby_consumer.VisitorsTables()
+    first = asyncio.ensure_future(tables.read())
+    await asyncio.sleep(0)  # the first visitor has started the read
+    await tables.latest[2]  # the read is done; the first visitor has not resumed yet
+    assert not first.done()
+    assert await tables.read() == ([], 0)
+    assert await first == ([], 0)
+    assert reads == [None]
