@@ -225,15 +225,20 @@ def test_the_counts_are_shared_by_every_process_through_redis(colleoni, settings
     """Failures counted by this process refuse the next attempt in another process."""
     redis_url = require_redis()
     assert settings.CACHES["default"]["BACKEND"].endswith("RedisCache")
+    # The counts live in fixed windows: one that ended between the two processes' looks (a
+    # loaded machine starts Python slowly) would reset them. A window of weeks makes that rare.
+    settings.LOGIN_FAILURE_WINDOW_MINUTES = 100_000
     client = client_from("198.51.100.30")
     for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
         log_in(client, "colleoni")
 
-    # The other process reads this test's counters: the same Redis, the same prefix.
+    # The other process reads this test's counters: the same Redis, the same prefix, the same
+    # window.
     program = (
         "import django; django.setup()\n"
         "from django.conf import settings\n"
         f"settings.RATELIMIT_CACHE_PREFIX = {settings.RATELIMIT_CACHE_PREFIX!r}\n"
+        f"settings.LOGIN_FAILURE_WINDOW_MINUTES = {settings.LOGIN_FAILURE_WINDOW_MINUTES!r}\n"
         "from django.test import RequestFactory\n"
         "from games.throttles import login_refusal\n"
         "request = RequestFactory().post('/accounts/login/', REMOTE_ADDR='198.51.100.31')\n"
