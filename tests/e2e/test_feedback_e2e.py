@@ -55,9 +55,14 @@ def shown_frame(page, frames) -> dict:
     return states[-1]
 
 
+class GameEnded(AssertionError):
+    """The game ended where the test waited for the player's turn."""
+
+
 def wait_for_my_turn(page):
     page.wait_for_function(WAIT_FOR_TURN, timeout=30_000)
-    assert page.locator(ROOT).get_attribute("data-state") != "finished"
+    if page.locator(ROOT).get_attribute("data-state") == "finished":
+        raise GameEnded("the game is over: no turn of the player's comes")
 
 
 def bot_card_just_played(frame):
@@ -106,8 +111,19 @@ def play_until(page, frames, ready, seconds=120):
     raise AssertionError("the game never reached the expected moment")
 
 
-def reach_a_bot_play(page, server, user):
-    """Play until the bot has just played a card and the player holds a Mercenary to answer."""
+def reach_a_bot_play(page, server, user, games=3):
+    """Play until the bot has just played a card and the player holds a Mercenary to answer. The
+    deal is random: a game may end before that moment (a short one against a random bot), and
+    then the next game is tried."""
+    for _ in range(games - 1):
+        try:
+            return reach_a_bot_play_in_one_game(page, server, user)
+        except GameEnded:
+            continue
+    return reach_a_bot_play_in_one_game(page, server, user)
+
+
+def reach_a_bot_play_in_one_game(page, server, user):
     frames = start_game_against_a_bot(page, server, user)
 
     def bot_played_and_i_hold_a_mercenary(frame):
