@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import connection
 
 from games.jobs import cancel_delayed, wait_until_idle
+from tests import live_server_jobs
 
 # No sweep on a timer in the test process: a test that backdates a game must see only the sweeps
 # it runs itself (Django's settings are loaded before this file).
@@ -86,6 +87,7 @@ def in_process_jobs_finish_before_the_database_is_emptied(request):
     yield
     cancel_delayed()
     wait_until_idle(timeout=60)
+    live_server_jobs.wait_until_servers_idle()  # the jobs of the browser tests' servers too
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ Tests in this folder get the `e2e` marker.
 """
 
 import contextlib
+import multiprocessing
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -31,6 +32,7 @@ from django.conf import settings
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.db import connections
 
+from tests import live_server_jobs
 from tests.services import require_chromium
 
 HERE = Path(__file__).resolve().parent
@@ -103,6 +105,13 @@ def prepare_server_process(database_name: str):
     settings.SOCKET_CONNECTS_PER_MINUTE = 0
 
 
+def prepare_with_idle_requests(prepare, database_name: str, connection):
+    """Runs in the server process: `prepare`, then the thread that lets each test wait for the
+    server's jobs before the database is flushed (tests/live_server_jobs.py)."""
+    prepare(database_name)
+    live_server_jobs.answer_idle_requests(connection)
+
+
 @contextlib.contextmanager
 def daphne_server(django_db_blocker, prepare=prepare_server_process):
     """Daphne in a separate process, serving the real ASGI app against the test database.
@@ -114,10 +123,11 @@ def daphne_server(django_db_blocker, prepare=prepare_server_process):
     database_name = str(connections["default"].settings_dict["NAME"])
     # Fork without an open connection, so that no database socket is shared with the server.
     connections.close_all()
+    tests_end, servers_end = multiprocessing.Pipe()
     process = DaphneProcess(
         host=HOST,
         get_application=make_application,
-        setup=partial(prepare, database_name),
+        setup=partial(prepare_with_idle_requests, prepare, database_name, servers_end),
     )
     # pytest-django blocks database access outside tests; the server must not inherit the block.
     with django_db_blocker.unblock():
@@ -129,9 +139,11 @@ def daphne_server(django_db_blocker, prepare=prepare_server_process):
             process.terminate()
             error = "" if process.errors.empty() else process.errors.get(timeout=1)[1]
             raise RuntimeError(f"Daphne did not start for the browser tests.\n{error}")
+    registered = live_server_jobs.register(tests_end)
     try:
         yield f"http://{HOST}:{process.port.value}"
     finally:
+        live_server_jobs.unregister(registered)
         process.terminate()
         process.join(timeout=10)
         if process.is_alive():
