@@ -132,6 +132,8 @@ def daphne_server(django_db_blocker, prepare=prepare_server_process):
     # pytest-django blocks database access outside tests; the server must not inherit the block.
     with django_db_blocker.unblock():
         process.start()
+    # Only the server holds its end now: if it dies, asking it reads end-of-file at once.
+    servers_end.close()
     waited = 0
     while not process.ready.wait(timeout=1):
         waited += 1

@@ -1,0 +1,55 @@
+"""The browser tests' live servers are idle before the test database is flushed."""
+
+import multiprocessing
+import time
+
+from games import jobs
+from tests import live_server_jobs
+
+
+def slow_job(finished):
+    time.sleep(0.5)
+    finished.set()
+
+
+def a_server_running_a_job(connection, finished):
+    """A stand-in for a live server process: a job in its in-process pool, and the thread that
+    answers the test process."""
+    jobs._submit(slow_job, (finished,))
+    live_server_jobs.answer_idle_requests(connection)
+    time.sleep(60)
+
+
+def test_the_test_process_waits_for_a_live_servers_jobs():
+    context = multiprocessing.get_context("fork")
+    tests_end, servers_end = context.Pipe()
+    finished = context.Event()
+    server = context.Process(
+        target=a_server_running_a_job, args=(servers_end, finished), daemon=True
+    )
+    server.start()
+    servers_end.close()
+    registered = live_server_jobs.register(tests_end)
+    try:
+        live_server_jobs.wait_until_servers_idle()
+        assert finished.is_set(), "the server's job was still running"
+    finally:
+        live_server_jobs.unregister(registered)
+        server.kill()
+        server.join()
+
+
+def test_a_server_that_died_is_not_waited_for():
+    context = multiprocessing.get_context("fork")
+    tests_end, servers_end = context.Pipe()
+    server = context.Process(target=time.sleep, args=(0,), daemon=True)
+    server.start()
+    server.join()
+    servers_end.close()  # no process holds the server's end any more
+    registered = live_server_jobs.register(tests_end)
+    started = time.monotonic()
+    try:
+        live_server_jobs.wait_until_servers_idle()
+    finally:
+        live_server_jobs.unregister(registered)
+    assert time.monotonic() - started < 5
