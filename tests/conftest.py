@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 import pytest
+from channels.layers import channel_layers
 from django.conf import settings
 from django.db import connection
 
@@ -75,6 +76,17 @@ def default_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """Each test gets a channel layer object of its own (channels drops its cached layers the
+    same way when CHANNEL_LAYERS changes). channels_redis keeps receive state on the layer (a
+    lock, the count of coroutines receiving, their event loop): a consumer of an earlier test
+    left waiting when that test's event loop closed would make every later test's consumers
+    fail with a lock "bound to a different event loop", as one CI run saw."""
+    channel_layers.backends = {}
+    yield
 
 
 @pytest.fixture(autouse=True)
