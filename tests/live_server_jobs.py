@@ -13,26 +13,24 @@ from multiprocessing.connection import Connection
 # Seconds a server may take to become idle (a job may chain a few bot turns).
 IDLE_TIMEOUT = 60
 
-_servers: dict[int, Connection] = {}  # the test process's end of each live server's pipe
+_servers: set[Connection] = set()  # the test process's end of each live server's pipe
 _lock = threading.Lock()
 
 
-def register(connection: Connection) -> int:
+def register(connection: Connection) -> None:
     with _lock:
-        key = id(connection)
-        _servers[key] = connection
-        return key
+        _servers.add(connection)
 
 
-def unregister(key: int) -> None:
+def unregister(connection: Connection) -> None:
     with _lock:
-        _servers.pop(key, None)
+        _servers.discard(connection)
 
 
 def wait_until_servers_idle() -> None:
     """In the test process: every live server's jobs are finished (or it stopped answering)."""
     with _lock:
-        connections = list(_servers.values())
+        connections = list(_servers)
     for connection in connections:
         try:
             connection.send(IDLE_TIMEOUT)

@@ -29,12 +29,12 @@ def test_the_test_process_waits_for_a_live_servers_jobs():
     )
     server.start()
     servers_end.close()
-    registered = live_server_jobs.register(tests_end)
+    live_server_jobs.register(tests_end)
     try:
         live_server_jobs.wait_until_servers_idle()
         assert finished.is_set(), "the server's job was still running"
     finally:
-        live_server_jobs.unregister(registered)
+        live_server_jobs.unregister(tests_end)
         server.kill()
         server.join()
 
@@ -46,10 +46,10 @@ def test_a_server_that_died_is_not_waited_for():
     server.start()
     server.join()
     servers_end.close()  # no process holds the server's end any more
-    registered = live_server_jobs.register(tests_end)
+    live_server_jobs.register(tests_end)
     started = time.monotonic()
     try:
         live_server_jobs.wait_until_servers_idle()
     finally:
-        live_server_jobs.unregister(registered)
+        live_server_jobs.unregister(tests_end)
     assert time.monotonic() - started < 5

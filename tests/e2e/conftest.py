@@ -141,11 +141,11 @@ def daphne_server(django_db_blocker, prepare=prepare_server_process):
             process.terminate()
             error = "" if process.errors.empty() else process.errors.get(timeout=1)[1]
             raise RuntimeError(f"Daphne did not start for the browser tests.\n{error}")
-    registered = live_server_jobs.register(tests_end)
+    live_server_jobs.register(tests_end)
     try:
         yield f"http://{HOST}:{process.port.value}"
     finally:
-        live_server_jobs.unregister(registered)
+        live_server_jobs.unregister(tests_end)
         process.terminate()
         process.join(timeout=10)
         if process.is_alive():
