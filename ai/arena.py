@@ -16,6 +16,11 @@ once one of them leads.
 
 Renaissance (ai/renaissance/arena.py) adds a table per nation; --iterations, --time-limit and
 --options are Condottiere's only.
+
+A long run can be spread over several sittings: the JSON is rewritten every --save-every games,
+and the same command with --resume keeps the games it holds and plays only the others (each game
+depends on its deal and rotation alone, so the result is the one an unbroken run would give, at
+fixed iterations).
 """
 
 import argparse
@@ -243,7 +248,44 @@ def parse_args(argv):
     parser.add_argument("--json", default=None, help="write the results here")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--save-every", type=int, default=5, help="games between JSON saves")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the games already in --json (a run stopped early) and play only the rest",
+    )
     return parser.parse_args(argv)
+
+
+# The arguments that decide which games a run plays and how: a report resumes only a run that
+# agrees on every one of them (workers, progress and saving change nothing in a game).
+RUN_DEFINING = ("game", "players", "games", "bots", "seed", "iterations", "time_limit", "options")
+
+
+def game_key(game: dict) -> tuple[int, int]:
+    return game["deal"], game["rotation"]
+
+
+def resumed_games(args) -> tuple[list[dict], float]:
+    """The games and seconds of the report at --json, when --resume is asked and it exists;
+    refused (SystemExit) when that report is of another run."""
+    if not args.resume:
+        return [], 0.0
+    if not args.json:
+        raise SystemExit("--resume needs --json: the report to resume")
+    if not os.path.exists(args.json):
+        return [], 0.0
+    with open(args.json) as handle:
+        report = json.load(handle)
+    stored = report["args"]
+    differing = [
+        name
+        for name in RUN_DEFINING
+        if stored.get(name, "condottiere" if name == "game" else None) != getattr(args, name)
+    ]
+    if differing:
+        found = ", ".join(f"{name}={stored.get(name)!r}" for name in differing)
+        raise SystemExit(f"--resume: {args.json} is a report of another run ({found})")
+    return report["games"], report.get("seconds", 0.0)
 
 
 def build_report(args, results: list[dict], seconds: float, planned: int) -> dict:
@@ -294,16 +336,21 @@ def main(argv=None) -> dict:
         specs, play = schedule(bots, args.players, args.games, args.seed), play_game
         for spec in specs:
             spec.update(iterations=args.iterations, time_limit=args.time_limit, options=options)
+    earlier, earlier_seconds = resumed_games(args)
+    played = {game_key(game) for game in earlier}
+    remaining = [spec for spec in specs if game_key(spec) not in played]
     started = time.perf_counter()
+
+    def elapsed():
+        return earlier_seconds + time.perf_counter() - started
 
     def save_partial(results):
         # Long runs keep an up-to-date report, so stopping one early loses nothing.
         if args.json and len(results) % args.save_every == 0:
-            elapsed = time.perf_counter() - started
-            write_json(args.json, build_report(args, results, elapsed, len(specs)))
+            write_json(args.json, build_report(args, earlier + results, elapsed(), len(specs)))
 
-    results = run(specs, args.workers, not args.quiet, save_partial, play)
-    report = build_report(args, results, time.perf_counter() - started, len(specs))
+    results = earlier + run(remaining, args.workers, not args.quiet, save_partial, play)
+    report = build_report(args, results, elapsed(), len(specs))
     if args.game == "renaissance":
         print(renaissance_arena.format_table(report["summary"]))
         seeds = sorted({game["game_seed"] for game in results})

@@ -150,3 +150,51 @@ def test_bots_that_use_history_get_every_spectator_view_so_far(monkeypatch):
             assert now[key] == view[key]
     assert len(previous) <= game["actions"] + 1
     assert game["finished"]
+
+
+def without_timing(summary: dict) -> dict:
+    return {
+        bot: {k: v for k, v in row.items() if k != "ms_per_decision"}
+        for bot, row in summary.items()
+    }
+
+
+def run_with_report(out, *extra):
+    argv = ["--players", "2", "--games", "4", "--bots", "easy,random", "--seed", "7"]
+    return arena.main([*argv, "--workers", "1", "--quiet", "--json", str(out), *extra])
+
+
+def test_a_resumed_run_plays_only_the_missing_games_and_ends_as_an_unbroken_run(tmp_path):
+    unbroken = run_with_report(tmp_path / "unbroken.json")
+    # A run stopped after its first two games: its report holds only those.
+    stopped = tmp_path / "stopped.json"
+    kept = [{**game, "seconds": 12345.0} for game in unbroken["games"][:2]]  # marked as the stored
+    partial = {**unbroken, "games": kept, "finished_games": 2, "seconds": 100.0}
+    stopped.write_text(json.dumps(partial))
+
+    resumed = run_with_report(stopped, "--resume")
+
+    keys = [(g["deal"], g["rotation"]) for g in resumed["games"]]
+    assert sorted(keys) == sorted(set(keys)), "no game is played twice"
+    assert resumed["finished_games"] == 4
+    assert [g["seconds"] for g in resumed["games"]].count(12345.0) == 2, "stored games are kept"
+    assert without_timing(resumed["summary"]) == without_timing(unbroken["summary"])
+    assert [g["winners"] for g in resumed["games"]] == [g["winners"] for g in unbroken["games"]]
+    assert resumed["seconds"] > 100.0, "the earlier sitting's time counts"
+    assert json.loads(stopped.read_text())["finished_games"] == 4
+
+
+def test_resuming_refuses_a_report_of_another_run(tmp_path):
+    out = tmp_path / "other.json"
+    run_with_report(out)
+    with pytest.raises(SystemExit, match="another run.*seed=7"):
+        arena.main(
+            ["--players", "2", "--games", "4", "--bots", "easy,random", "--seed", "8"]
+            + ["--workers", "1", "--quiet", "--json", str(out), "--resume"]
+        )
+    assert json.loads(out.read_text())["args"]["seed"] == 7, "the report is left as it was"
+
+
+def test_resuming_without_a_report_plays_the_whole_run(tmp_path):
+    report = run_with_report(tmp_path / "new.json", "--resume")
+    assert report["finished_games"] == 4
