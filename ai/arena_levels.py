@@ -31,6 +31,7 @@ SEARCH_FLAGS = {
     "auto-coalition": {"coalition": "auto"},  # ... once the public history shows it
     "deep": {"battles": 2},  # iterations simulate through two battles before the evaluation
     "shallow": {"battles": 1},  # ... through one (hard and expert before session 22)
+    "deeper": {"battles": 3},  # ... through three (a candidate for expert's longer budget)
 }
 
 

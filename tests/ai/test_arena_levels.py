@@ -230,13 +230,21 @@ def test_a_token_may_switch_search_options_on():
         token: arena_levels.make_arena_bot(
             token, seat=0, lineup=[token], seed=1, iterations=None, time_limit=None
         ).battles
-        for token in ("medium:50", "medium+deep:50", "hard:50", "hard+shallow:50", "expert:50")
+        for token in (
+            "medium:50",
+            "medium+deep:50",
+            "hard:50",
+            "hard+shallow:50",
+            "hard+deeper:50",
+            "expert:50",
+        )
     }
     assert depths == {
         "medium:50": 1,
         "medium+deep:50": 2,
         "hard:50": 2,
         "hard+shallow:50": 1,
+        "hard+deeper:50": 3,
         "expert:50": 2,
     }
     for token in ("heuristic+inference", "hard+telepathy", "oracle+coalition:5"):

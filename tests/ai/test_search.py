@@ -119,7 +119,7 @@ class RecordingEvaluator(Evaluator):
         return super().rewards(state)
 
 
-@pytest.mark.parametrize("battles", [1, 2])
+@pytest.mark.parametrize("battles", [1, 2, 3])
 def test_each_iteration_looks_as_many_battles_ahead_as_asked(battles):
     """An iteration evaluates after `battles` battles have ended (or the game): never in the
     middle of a battle, never more battles on, and often exactly that many (a battle with a
