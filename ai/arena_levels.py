@@ -32,6 +32,7 @@ SEARCH_FLAGS = {
     "deep": {"battles": 2},  # iterations simulate through two battles before the evaluation
     "shallow": {"battles": 1},  # ... through one (hard and expert before session 22)
     "deeper": {"battles": 3},  # ... through three (a candidate for expert's longer budget)
+    "learned": {"value": "learned"},  # the learned cut-off evaluation (search/value_model.py)
 }
 
 

@@ -11,6 +11,9 @@ from ..seeding import decision_rng
 from .coalition import suspects_coalition
 from .evaluation import Evaluator
 from .tree import Search
+from .value_model import LearnedEvaluator
+
+EVALUATORS = {"hand-built": Evaluator, "learned": LearnedEvaluator}
 
 DETERMINIZATIONS = 250
 # Root moves whose mean reward is within this of the heuristic's move lose to it: with a
@@ -63,6 +66,7 @@ class SearchBot:
         confidence=OVERRULE_CONFIDENCE,
         inference=False,
         coalition=False,
+        value="hand-built",
     ):
         if iterations is None and time_limit is None:
             raise ValueError("a search bot needs a budget: iterations and/or time_limit")
@@ -77,6 +81,12 @@ class SearchBot:
         # Model the other seats as one team playing against this one (see tree.Search): True,
         # False, or "auto": when the public history shows them sparing one another (coalition.py).
         self.coalition = coalition
+        if value not in EVALUATORS:
+            raise ValueError(
+                f"unknown cut-off evaluation {value!r}; choose one of {sorted(EVALUATORS)}"
+            )
+        # The cut-off evaluation: "hand-built" (evaluation.py) or "learned" (value_model.py).
+        self.value = value
         self.last_iterations = 0
 
     @property
@@ -106,7 +116,9 @@ class SearchBot:
 
     def run(self, view: dict, rng, history: list | None = None) -> Search:
         options = view.get("options") or {}
-        evaluator = Evaluator(len(view["players"]), bool(options.get("bigger_kingdoms")))
+        evaluator = EVALUATORS[self.value](
+            len(view["players"]), bool(options.get("bigger_kingdoms"))
+        )
         team_against = view["seat"] if self.models_a_coalition(view, history) else None
         search = Search(
             evaluator,

@@ -16,7 +16,7 @@ from .tree import Node, choose_root_move
 
 
 def _worker_visits(args) -> dict:
-    view, history, seed, iterations, deadline, exploration, inference, battles = args
+    view, history, seed, iterations, deadline, exploration, inference, battles, value = args
     # The deadline is absolute, so the time a worker took to start counts against the budget.
     time_limit = None if deadline is None else max(0.05, deadline - time.time())
     bot = SearchBot(
@@ -26,6 +26,7 @@ def _worker_visits(args) -> dict:
         exploration=exploration,
         inference=inference,
         battles=battles,
+        value=value,
     )
     search = bot.run(view, random.Random(seed), history)
     return {
@@ -62,7 +63,17 @@ class RootParallelBot(SearchBot):
         share = None if self.iterations is None else max(1, self.iterations // self.workers)
         deadline = None if self.time_limit is None else time.time() + self.time_limit
         jobs = [
-            (view, history, seed, share, deadline, self.exploration, self.inference, self.battles)
+            (
+                view,
+                history,
+                seed,
+                share,
+                deadline,
+                self.exploration,
+                self.inference,
+                self.battles,
+                self.value,
+            )
             for seed in seeds
         ]
         if self.workers > 1 and can_fork():

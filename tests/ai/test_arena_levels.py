@@ -225,6 +225,12 @@ def test_a_token_may_switch_search_options_on():
         "hard:50", seat=0, lineup=["hard:50"], seed=1, iterations=None, time_limit=None
     )
     assert (plain.inference, plain.coalition, plain.uses_history) == (False, False, False)
+    # The cut-off evaluation: hand-built unless +learned asks for the learned one.
+    for token, value in (("hard:50", "hand-built"), ("expert+learned:50", "learned")):
+        made = arena_levels.make_arena_bot(
+            token, seat=0, lineup=[token], seed=1, iterations=None, time_limit=None
+        )
+        assert made.value == value
     # The search depth per level (levels.SEARCH_BATTLES), and the flags that change it.
     depths = {
         token: arena_levels.make_arena_bot(
