@@ -73,9 +73,7 @@ class Evaluator:
 
     def rewards(self, state) -> list[float]:
         if state.phase == OVER:
-            winners = state.winners
-            share = 1.0 / len(winners) if winners else 0.0
-            return [share if seat in winners else 0.0 for seat in range(self.players)]
+            return finished_rewards(state, self.players)
         masks = [0] * self.players
         for region, owner in enumerate(state.owners):
             if owner >= 0:
@@ -90,6 +88,13 @@ class Evaluator:
         weights = [math.exp(self.sharpness * (value - top)) for value in values]
         total = sum(weights)
         return [weight / total for weight in weights]
+
+
+def finished_rewards(state, players: int) -> list[float]:
+    """A finished game's rewards: 1/k to each of its k winners."""
+    winners = state.winners
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if seat in winners else 0.0 for seat in range(players)]
 
 
 # A dealt card's worth on average (in HAND_VALUE points): kept cards replace dealt ones.

@@ -14,8 +14,6 @@ import math
 import time
 
 from games.engine import (
-    BATTLE,
-    FINAL_BATTLE,
     apply_action,
     current_player,
     is_terminal,
@@ -27,6 +25,7 @@ from games.engine import (
 from ..board import win_targets
 from ..factory import make_bot
 from .evaluation import Evaluator
+from .tree import BATTLE_PHASES
 from .value_model import DATA_FILE, FEATURES, FORMAT, position_features, win_chances
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -35,7 +34,6 @@ HELD_OUT_SEED = 800_000
 MAX_ACTIONS = 1_500
 L2 = 1.0
 NEWTON_STEPS = 25
-BATTLE_PHASES = (BATTLE, FINAL_BATTLE)
 
 
 def battle_ends(players: int, seed: int, level: str = "heuristic"):

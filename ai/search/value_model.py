@@ -27,7 +27,7 @@ from games.engine import (
 )
 
 from ..board import win_targets
-from .evaluation import hand_worth, kept_value
+from .evaluation import finished_rewards, hand_worth, kept_value
 
 DATA_FILE = Path(__file__).with_name("value_model.json")
 FORMAT = 1
@@ -137,7 +137,5 @@ class LearnedEvaluator:
 
     def rewards(self, state) -> list[float]:
         if state.phase == OVER:
-            winners = state.winners
-            share = 1.0 / len(winners) if winners else 0.0
-            return [share if seat in winners else 0.0 for seat in range(self.players)]
+            return finished_rewards(state, self.players)
         return win_chances(self.weights, position_features(state, self.total, self.connected))
