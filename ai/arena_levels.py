@@ -34,6 +34,9 @@ SEARCH_FLAGS = {
     "deeper": {"battles": 3},  # ... through three (a candidate for expert's longer budget)
     "learned": {"value": "learned"},  # the learned cut-off evaluation (search/value_model.py)
 }
+# The oracle takes the flags that change how it searches, so that it can be set against a search
+# of the same depth; reading the table or a coalition mean nothing to a bot that sees every hand.
+ORACLE_FLAGS = ("deep", "shallow", "deeper", "learned")
 
 
 def parse_token(token: str) -> tuple[str, int | None]:
@@ -57,10 +60,11 @@ def split_token(token: str) -> tuple[str, list, int | None]:
         choices = ", ".join(ARENA_LEVELS)
         raise ValueError(f"unknown bot {level!r} in {token!r}; choose among {choices}")
     for flag in flags:
-        if level not in DEFAULT_BUDGETS or flag not in SEARCH_FLAGS:
+        if flag not in flags_of(level):
             raise ValueError(
                 f"{token!r}: +{flag} is not an option of {level} (the search levels take "
-                f"{', '.join('+' + name for name in SEARCH_FLAGS)})"
+                f"{', '.join('+' + name for name in SEARCH_FLAGS)}; the oracle "
+                f"{', '.join('+' + name for name in ORACLE_FLAGS)})"
             )
     if not colon:
         return level, flags, None
@@ -72,6 +76,12 @@ def split_token(token: str) -> tuple[str, list, int | None]:
     if not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
         raise ValueError(f"{token!r}: the budget after ':' must be a positive whole number")
     return level, flags, int(budget)
+
+
+def flags_of(level: str) -> tuple:
+    if level == "oracle":
+        return ORACLE_FLAGS
+    return tuple(SEARCH_FLAGS) if level in DEFAULT_BUDGETS else ()
 
 
 def check_tokens(tokens: list[str]) -> None:
@@ -103,14 +113,15 @@ def make_arena_bot(token: str, *, seat: int, lineup: list[str], seed, iterations
         budget = make_search_bot(
             ORACLE_BUDGET_LEVEL, seed=seed, iterations=iterations, time_limit=time_limit
         )
-        return OracleBot(
+        bot = OracleBot(
             seed,
             iterations=budget.iterations,
             time_limit=budget.time_limit,
             battles=budget.battles,
             level="oracle",
         )
-    bot = make_bot(level, seed=seed, iterations=iterations, time_limit=time_limit)
+    else:
+        bot = make_bot(level, seed=seed, iterations=iterations, time_limit=time_limit)
     for option, value in search_options(token).items():
         setattr(bot, option, value)
     return bot

@@ -243,6 +243,8 @@ def test_a_token_may_switch_search_options_on():
             "hard+shallow:50",
             "hard+deeper:50",
             "expert:50",
+            "oracle:50",
+            "oracle+shallow:50",
         )
     }
     assert depths == {
@@ -252,7 +254,14 @@ def test_a_token_may_switch_search_options_on():
         "hard+shallow:50": 1,
         "hard+deeper:50": 3,
         "expert:50": 2,
+        "oracle:50": 2,
+        "oracle+shallow:50": 1,
     }
-    for token in ("heuristic+inference", "hard+telepathy", "oracle+coalition:5"):
+    for token in (
+        "heuristic+inference",
+        "hard+telepathy",
+        "oracle+coalition:5",
+        "oracle+inference",
+    ):
         with pytest.raises(ValueError, match="is not an option"):
             arena_levels.parse_token(token)
