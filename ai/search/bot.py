@@ -67,6 +67,7 @@ class SearchBot:
         inference=False,
         coalition=False,
         value="hand-built",
+        modelled=False,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("a search bot needs a budget: iterations and/or time_limit")
@@ -87,6 +88,7 @@ class SearchBot:
             )
         # The cut-off evaluation: "hand-built" (evaluation.py) or "learned" (value_model.py).
         self.value = value
+        self.modelled = modelled  # other seats play the playout policy in the tree (tree.Search)
         self.last_iterations = 0
 
     @property
@@ -126,6 +128,7 @@ class SearchBot:
             exploration=self.exploration,
             battles=self.battles,
             team_against=team_against,
+            modelled=self.modelled,
         )
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations

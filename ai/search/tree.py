@@ -33,8 +33,16 @@ class Node:
 class Search:
     """Runs iterations from one root; `root.children` then ranks the observer's moves."""
 
-    def __init__(self, evaluator, rng, *, exploration=0.7, battles=1, team_against=None):
+    def __init__(
+        self, evaluator, rng, *, exploration=0.7, battles=1, team_against=None, modelled=False
+    ):
         self.evaluator = evaluator
+        # Opponents modelled by the playout policy in the tree too: at another seat's node the
+        # move is the policy's on that seat's determinized hand, not the UCB choice of a node that
+        # merges every hand the seat might hold (single-observer ISMCTS cannot condition another
+        # seat's choices on its hidden cards; the policy can, crudely).
+        self.modelled = modelled
+        self.observer = None
         # A seat (the observer) the others are modelled as ganging up on: each of them then plays
         # for the observer's loss ("paranoid" search) and the playouts make them a team.
         self.team_against = team_against
@@ -51,6 +59,8 @@ class Search:
         path = [node]
         ended = 0
         in_battle = state.phase in BATTLE_PHASES
+        if self.observer is None:
+            self.observer = state.current
         # Selection and expansion.
         while True:
             phase = state.phase
@@ -64,6 +74,18 @@ class Search:
             moves = legal_moves(state)
             seat = state.current
             children = node.children
+            if self.modelled and seat != self.observer:
+                move = policy_move(state, rng, self.team_against)
+                child = children.get(move)
+                if child is None:
+                    child = children[move] = Node(seat)
+                    path.append(child)
+                    state = apply_move(state, move)
+                    break
+                node = child
+                path.append(node)
+                state = apply_move(state, move)
+                continue
             untried = [m for m in moves if m not in children]
             if untried:
                 move = untried[0] if len(untried) == 1 else rng.choice(untried)

@@ -8,9 +8,9 @@ import pytest
 import ai
 from ai.search.evaluation import Evaluator
 from ai.search.tree import Node, Search, overrule_advice, pick_move
-from games.engine import apply_action, new_game, view_for
+from games.engine import PASS, apply_action, line_strengths, new_game, view_for
 from games.engine.fast import apply_move, legal_moves
-from games.engine.state import BATTLE, FINAL_BATTLE
+from games.engine.state import BATTLE, FINAL_BATTLE, OVER
 
 
 def test_the_best_mean_wins_among_well_explored_moves():
@@ -138,3 +138,38 @@ def test_each_iteration_looks_as_many_battles_ahead_as_asked(battles):
     assert all(scored.phase not in (BATTLE, FINAL_BATTLE) for scored in evaluator.scored)
     assert max(placed) == battles
     assert placed[battles] > len(evaluator.scored) / 2
+
+
+def _pass_leaves_the_rival_leading_alone():
+    """A heads-up battle where the seat to move trails a rival who is still in it and holds
+    cards: if it passes, the rival leads with nobody left to answer."""
+    for seed in range(200):
+        state = new_game(2, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.phase == BATTLE:
+                me, rival = state.current, 1 - state.current
+                strengths = line_strengths(state.lines)
+                rival_in = not state.passed >> rival & 1 and state.sizes[rival]
+                if rival_in and strengths[rival] > strengths[me] and PASS in legal_moves(state):
+                    return state
+            if state.phase == OVER:
+                break
+            state = apply_move(state, rng.choice(legal_moves(state)))
+    raise AssertionError("no such position in 200 random games")
+
+
+@pytest.mark.parametrize("modelled", [False, True])
+def test_modelled_opponents_play_the_policy_on_their_own_hand(modelled):
+    """`modelled`: in the tree the other seats play the playout policy on their determinized
+    hand, which passes when it leads and nobody can answer, where the plain tree tries the
+    rival's other moves too (its node merges every hand the rival might hold)."""
+    state = _pass_leaves_the_rival_leading_alone()
+    search = Search(Evaluator(2, False), random.Random(2), modelled=modelled)
+    for _ in range(300):
+        search.iterate(state)
+    rival_moves = set(search.root.children[PASS].children)
+    if modelled:
+        assert rival_moves == {PASS}
+    else:
+        assert PASS in rival_moves and len(rival_moves) > 1
