@@ -14,20 +14,15 @@ from ..seeding import decision_rng
 from .bot import HEURISTIC_TRUST, SearchBot, answer_without_search
 from .tree import Node, choose_root_move
 
+# The SearchBot settings each worker's search copies from the expert bot.
+WORKER_SETTINGS = ("exploration", "inference", "battles", "value", "modelled")
+
 
 def _worker_visits(args) -> dict:
-    view, history, seed, iterations, deadline, exploration, inference, battles, value = args
+    view, history, seed, iterations, deadline, settings = args
     # The deadline is absolute, so the time a worker took to start counts against the budget.
     time_limit = None if deadline is None else max(0.05, deadline - time.time())
-    bot = SearchBot(
-        seed,
-        iterations=iterations,
-        time_limit=time_limit,
-        exploration=exploration,
-        inference=inference,
-        battles=battles,
-        value=value,
-    )
+    bot = SearchBot(seed, iterations=iterations, time_limit=time_limit, **settings)
     search = bot.run(view, random.Random(seed), history)
     return {
         move: (child.visits, child.reward, child.squares)
@@ -62,20 +57,8 @@ class RootParallelBot(SearchBot):
         seeds = [rng.getrandbits(64) for _ in range(self.workers)]
         share = None if self.iterations is None else max(1, self.iterations // self.workers)
         deadline = None if self.time_limit is None else time.time() + self.time_limit
-        jobs = [
-            (
-                view,
-                history,
-                seed,
-                share,
-                deadline,
-                self.exploration,
-                self.inference,
-                self.battles,
-                self.value,
-            )
-            for seed in seeds
-        ]
+        settings = {name: getattr(self, name) for name in WORKER_SETTINGS}
+        jobs = [(view, history, seed, share, deadline, settings) for seed in seeds]
         if self.workers > 1 and can_fork():
             with process_context().Pool(self.workers) as pool:
                 results = pool.map(_worker_visits, jobs)

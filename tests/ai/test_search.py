@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 import ai
+from ai.search import parallel
 from ai.search.evaluation import Evaluator
 from ai.search.tree import Node, Search, overrule_advice, pick_move
 from games.engine import PASS, apply_action, line_strengths, new_game, view_for
@@ -173,3 +174,26 @@ def test_modelled_opponents_play_the_policy_on_their_own_hand(modelled):
         assert rival_moves == {PASS}
     else:
         assert PASS in rival_moves and len(rival_moves) > 1
+
+
+def test_the_experts_workers_search_as_the_expert_does(monkeypatch):
+    """Root parallelism sums the workers' root statistics: each worker must run the expert's
+    own search (depth, evaluation, opponent model), not a default one."""
+    made = []
+
+    class RecordingSearchBot(parallel.SearchBot):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(parallel, "SearchBot", RecordingSearchBot)
+    expert = parallel.RootParallelBot(
+        5, workers=1, iterations=40, battles=3, value="learned", modelled=True
+    )
+    state = new_game(2, seed=4)
+    while len(legal_moves(state)) < 2:
+        state = apply_move(state, legal_moves(state)[0])
+    expert.choose(view_for(state, state.current))
+    assert [(bot.battles, bot.value, bot.modelled, bot.iterations) for bot in made] == [
+        (3, "learned", True, 40)
+    ]
