@@ -33,11 +33,20 @@ SEARCH_FLAGS = {
     "shallow": {"battles": 1},  # ... through one (hard and expert before session 22)
     "deeper": {"battles": 3},  # ... through three (a candidate for expert's longer budget)
     "learned": {"value": "learned"},  # the learned cut-off evaluation (search/value_model.py)
-    "modelled": {"modelled": True},  # the other seats play the playout policy in the tree
+    # The other seats choose inside the tree by a model of their hand (search/opponents.py).
+    "playout-opponents": {"opponents": "playout"},
+    "heuristic-opponents": {"opponents": "heuristic"},
 }
 # The oracle takes the flags that change how it searches, so that it can be set against a search
 # of the same depth; reading the table or a coalition mean nothing to a bot that sees every hand.
-ORACLE_FLAGS = ("deep", "shallow", "deeper", "learned", "modelled")
+ORACLE_FLAGS = (
+    "deep",
+    "shallow",
+    "deeper",
+    "learned",
+    "playout-opponents",
+    "heuristic-opponents",
+)
 
 
 def parse_token(token: str) -> tuple[str, int | None]:

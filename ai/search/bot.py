@@ -10,6 +10,7 @@ from ..inference import weighted_determinizations
 from ..seeding import decision_rng
 from .coalition import suspects_coalition
 from .evaluation import Evaluator
+from .opponents import OPPONENT_MODELS, opponent_model
 from .tree import Search
 from .value_model import LearnedEvaluator
 
@@ -67,7 +68,7 @@ class SearchBot:
         inference=False,
         coalition=False,
         value="hand-built",
-        modelled=False,
+        opponents="searched",
     ):
         if iterations is None and time_limit is None:
             raise ValueError("a search bot needs a budget: iterations and/or time_limit")
@@ -88,7 +89,12 @@ class SearchBot:
             )
         # The cut-off evaluation: "hand-built" (evaluation.py) or "learned" (value_model.py).
         self.value = value
-        self.modelled = modelled  # other seats play the playout policy in the tree (tree.Search)
+        if opponents not in OPPONENT_MODELS:
+            raise ValueError(
+                f"unknown opponent model {opponents!r}; choose one of {OPPONENT_MODELS}"
+            )
+        # How the other seats choose inside the tree (opponents.py).
+        self.opponents = opponents
         self.last_iterations = 0
 
     @property
@@ -128,7 +134,7 @@ class SearchBot:
             exploration=self.exploration,
             battles=self.battles,
             team_against=team_against,
-            modelled=self.modelled,
+            opponents=opponent_model(self.opponents, team_against),
         )
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations

@@ -34,14 +34,12 @@ class Search:
     """Runs iterations from one root; `root.children` then ranks the observer's moves."""
 
     def __init__(
-        self, evaluator, rng, *, exploration=0.7, battles=1, team_against=None, modelled=False
+        self, evaluator, rng, *, exploration=0.7, battles=1, team_against=None, opponents=None
     ):
         self.evaluator = evaluator
-        # Opponents modelled by the playout policy in the tree too: at another seat's node the
-        # move is the policy's on that seat's determinized hand, not the UCB choice of a node that
-        # merges every hand the seat might hold (single-observer ISMCTS cannot condition another
-        # seat's choices on its hidden cards; the policy can, crudely).
-        self.modelled = modelled
+        # How the other seats choose in the tree (opponents.py): None for UCB like the observer,
+        # else a model that plays on each seat's determinized hand.
+        self.opponents = opponents
         self.observer = None
         # A seat (the observer) the others are modelled as ganging up on: each of them then plays
         # for the observer's loss ("paranoid" search) and the playouts make them a team.
@@ -54,6 +52,7 @@ class Search:
 
     def iterate(self, state):
         """One iteration on one determinization `state`."""
+        determinization = state
         rng = self.rng
         node = self.root
         path = [node]
@@ -74,8 +73,8 @@ class Search:
             moves = legal_moves(state)
             seat = state.current
             children = node.children
-            if self.modelled and seat != self.observer:
-                move = policy_move(state, rng, self.team_against)
+            if self.opponents is not None and seat != self.observer:
+                move = self.opponents.move(state, rng, node, determinization)
                 child = children.get(move)
                 if child is None:
                     child = children[move] = Node(seat)

@@ -8,8 +8,9 @@ import pytest
 import ai
 from ai.search import parallel
 from ai.search.evaluation import Evaluator
+from ai.search.opponents import OPPONENT_MODELS, opponent_model
 from ai.search.tree import Node, Search, overrule_advice, pick_move
-from games.engine import PASS, apply_action, line_strengths, new_game, view_for
+from games.engine import PASS, action_to_move, apply_action, line_strengths, new_game, view_for
 from games.engine.fast import apply_move, legal_moves
 from games.engine.state import BATTLE, FINAL_BATTLE, OVER
 
@@ -160,20 +161,42 @@ def _pass_leaves_the_rival_leading_alone():
     raise AssertionError("no such position in 200 random games")
 
 
-@pytest.mark.parametrize("modelled", [False, True])
-def test_modelled_opponents_play_the_policy_on_their_own_hand(modelled):
-    """`modelled`: in the tree the other seats play the playout policy on their determinized
-    hand, which passes when it leads and nobody can answer, where the plain tree tries the
-    rival's other moves too (its node merges every hand the rival might hold)."""
+@pytest.mark.parametrize("model", ["searched", "playout"])
+def test_modelled_opponents_choose_on_their_own_hand(model):
+    """With the playout model, the other seats choose in the tree by the playout policy on their
+    determinized hand, which passes when it leads and nobody can answer, where the plain tree
+    ("searched") tries the rival's other moves too (its node merges every hand the rival might
+    hold)."""
     state = _pass_leaves_the_rival_leading_alone()
-    search = Search(Evaluator(2, False), random.Random(2), modelled=modelled)
+    search = Search(Evaluator(2, False), random.Random(2), opponents=opponent_model(model))
     for _ in range(300):
         search.iterate(state)
     rival_moves = set(search.root.children[PASS].children)
-    if modelled:
-        assert rival_moves == {PASS}
-    else:
+    if model == "searched":
         assert PASS in rival_moves and len(rival_moves) > 1
+    else:
+        assert rival_moves == {PASS}
+
+
+def test_every_opponent_model_is_known():
+    assert OPPONENT_MODELS == ("searched", "playout", "heuristic")
+    with pytest.raises(ValueError, match="unknown opponent model"):
+        opponent_model("telepathic")
+
+
+def test_the_heuristic_model_plays_the_heuristic_bots_move():
+    """The "heuristic" model's move at a node is the heuristic bot's on that seat's view of the
+    determinization, asked once per (node, determinization)."""
+    state = _pass_leaves_the_rival_leading_alone()
+    state = apply_move(state, legal_moves(state)[-1])  # a card, so the rival has a real choice
+    model = opponent_model("heuristic")
+    bot = ai.make_bot("heuristic", seed=1)
+    nodes = [Node(0) for _ in range(3)]  # alive throughout, as a search's nodes are
+    for node in nodes:
+        move = model.move(state, random.Random(0), node=node, determinization=state)
+        expected = bot.choose(view_for(state, state.current))
+        assert move == action_to_move(state, expected)
+    assert len(model.cache) == 3
 
 
 def test_the_experts_workers_search_as_the_expert_does(monkeypatch):
@@ -188,12 +211,12 @@ def test_the_experts_workers_search_as_the_expert_does(monkeypatch):
 
     monkeypatch.setattr(parallel, "SearchBot", RecordingSearchBot)
     expert = parallel.RootParallelBot(
-        5, workers=1, iterations=40, battles=3, value="learned", modelled=True
+        5, workers=1, iterations=40, battles=3, value="learned", opponents="heuristic"
     )
     state = new_game(2, seed=4)
     while len(legal_moves(state)) < 2:
         state = apply_move(state, legal_moves(state)[0])
     expert.choose(view_for(state, state.current))
-    assert [(bot.battles, bot.value, bot.modelled, bot.iterations) for bot in made] == [
-        (3, "learned", True, 40)
+    assert [(bot.battles, bot.value, bot.opponents, bot.iterations) for bot in made] == [
+        (3, "learned", "heuristic", 40)
     ]

@@ -1,0 +1,57 @@
+"""How the search plays the other seats inside its tree.
+
+A single-observer tree keys another seat's node by the public moves only, so the node merges
+every hand the seat might hold and its UCB choice cannot depend on the seat's hidden cards (only
+on which moves are legal). An opponent model replaces that choice with a policy applied to the
+seat's hand in the iteration's determinization:
+
+- "searched": no model, the tree's UCB choice (max^n: each seat maximises its own reward);
+- "playout": the playout policy (`playout.policy_move`), a cheap caricature of a sensible player;
+- "heuristic": the site's heuristic bot on that seat's view of the determinization, about a
+  millisecond a call, so its moves are cached per (tree node, determinization): the same path
+  from the same determinization is the same state.
+
+The tree then branches on the observer's own choices only.
+"""
+
+from games.engine import action_to_move, view_for
+
+from ..battle_play import Style
+from ..heuristic import choose_by_phase
+from .playout import policy_move
+
+OPPONENT_MODELS = ("searched", "playout", "heuristic")
+
+
+class PlayoutOpponents:
+    def __init__(self, team_against=None):
+        self.team_against = team_against
+
+    def move(self, state, rng, node, determinization):
+        return policy_move(state, rng, self.team_against)
+
+
+class HeuristicOpponents:
+    def __init__(self):
+        self.style = Style()
+        self.cache = {}
+
+    def move(self, state, rng, node, determinization):
+        # Nodes and determinizations live as long as the search: their identities are stable.
+        key = (id(node), id(determinization))
+        move = self.cache.get(key)
+        if move is None:
+            action = choose_by_phase(view_for(state, state.current), self.style)
+            move = self.cache[key] = action_to_move(state, action)
+        return move
+
+
+def opponent_model(name: str, team_against=None):
+    """The model called at other seats' nodes, or None for the tree's own choice."""
+    if name == "searched":
+        return None
+    if name == "playout":
+        return PlayoutOpponents(team_against)
+    if name == "heuristic":
+        return HeuristicOpponents()
+    raise ValueError(f"unknown opponent model {name!r}; choose one of {', '.join(OPPONENT_MODELS)}")
