@@ -37,16 +37,11 @@ SEARCH_FLAGS = {
     "playout-opponents": {"opponents": "playout"},
     "heuristic-opponents": {"opponents": "heuristic"},
 }
-# The oracle takes the flags that change how it searches, so that it can be set against a search
-# of the same depth; reading the table or a coalition mean nothing to a bot that sees every hand.
-ORACLE_FLAGS = (
-    "deep",
-    "shallow",
-    "deeper",
-    "learned",
-    "playout-opponents",
-    "heuristic-opponents",
-)
+# Flags about the other seats' hidden intent or hands: nothing to a bot that sees every hand.
+READING_FLAGS = ("inference", "coalition", "auto-coalition")
+# The oracle takes every other flag (how it searches), so that it can be set against a search of
+# the same kind.
+ORACLE_FLAGS = tuple(flag for flag in SEARCH_FLAGS if flag not in READING_FLAGS)
 
 
 def parse_token(token: str) -> tuple[str, int | None]:

@@ -10,7 +10,7 @@ from ..inference import weighted_determinizations
 from ..seeding import decision_rng
 from .coalition import suspects_coalition
 from .evaluation import Evaluator
-from .opponents import OPPONENT_MODELS, opponent_model
+from .opponents import check_opponent_model, opponent_model
 from .tree import Search
 from .value_model import LearnedEvaluator
 
@@ -89,10 +89,7 @@ class SearchBot:
             )
         # The cut-off evaluation: "hand-built" (evaluation.py) or "learned" (value_model.py).
         self.value = value
-        if opponents not in OPPONENT_MODELS:
-            raise ValueError(
-                f"unknown opponent model {opponents!r}; choose one of {OPPONENT_MODELS}"
-            )
+        check_opponent_model(opponents)
         # How the other seats choose inside the tree (opponents.py).
         self.opponents = opponents
         self.last_iterations = 0

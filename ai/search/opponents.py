@@ -46,12 +46,17 @@ class HeuristicOpponents:
         return move
 
 
+def check_opponent_model(name: str) -> None:
+    if name not in OPPONENT_MODELS:
+        choices = ", ".join(OPPONENT_MODELS)
+        raise ValueError(f"unknown opponent model {name!r}; choose one of {choices}")
+
+
 def opponent_model(name: str, team_against=None):
     """The model called at other seats' nodes, or None for the tree's own choice."""
-    if name == "searched":
-        return None
+    check_opponent_model(name)
     if name == "playout":
         return PlayoutOpponents(team_against)
     if name == "heuristic":
         return HeuristicOpponents()
-    raise ValueError(f"unknown opponent model {name!r}; choose one of {', '.join(OPPONENT_MODELS)}")
+    return None

@@ -75,15 +75,14 @@ class Search:
             children = node.children
             if self.opponents is not None and seat != self.observer:
                 move = self.opponents.move(state, rng, node, determinization)
-                child = children.get(move)
-                if child is None:
-                    child = children[move] = Node(seat)
-                    path.append(child)
-                    state = apply_move(state, move)
-                    break
-                node = child
+                node = children.get(move)
+                expanded = node is None
+                if expanded:
+                    node = children[move] = Node(seat)
                 path.append(node)
                 state = apply_move(state, move)
+                if expanded:
+                    break
                 continue
             untried = [m for m in moves if m not in children]
             if untried:

@@ -7,6 +7,7 @@ import pytest
 
 import ai
 from ai.search import parallel
+from ai.search.bot import SearchBot
 from ai.search.evaluation import Evaluator
 from ai.search.opponents import OPPONENT_MODELS, opponent_model
 from ai.search.tree import Node, Search, overrule_advice, pick_move
@@ -178,8 +179,11 @@ def test_modelled_opponents_choose_on_their_own_hand(model):
         assert rival_moves == {PASS}
 
 
-def test_every_opponent_model_is_known():
-    assert OPPONENT_MODELS == ("searched", "playout", "heuristic")
+def test_an_unknown_opponent_model_is_refused_when_the_bot_is_made():
+    for model in OPPONENT_MODELS:
+        assert SearchBot(1, iterations=10, opponents=model).opponents == model
+    with pytest.raises(ValueError, match="unknown opponent model 'telepathic'"):
+        SearchBot(1, iterations=10, opponents="telepathic")
     with pytest.raises(ValueError, match="unknown opponent model"):
         opponent_model("telepathic")
 
@@ -196,6 +200,9 @@ def test_the_heuristic_model_plays_the_heuristic_bots_move():
         move = model.move(state, random.Random(0), node=node, determinization=state)
         expected = bot.choose(view_for(state, state.current))
         assert move == action_to_move(state, expected)
+    assert len(model.cache) == 3
+    # The same node and determinization again: the cached move, no new entry.
+    assert model.move(state, random.Random(0), node=nodes[0], determinization=state) == move
     assert len(model.cache) == 3
 
 
