@@ -62,6 +62,8 @@ class BattleReader:
         )
         self.stake = self._stake()
         self.cost_weight = 0.0 if sit.final_battle else style.card_cost
+        self._play_scores = {}
+        self._pope_values = {}
 
     def _stake(self) -> float:
         """Card points between us winning and the likeliest rival winning."""
@@ -92,13 +94,31 @@ class BattleReader:
         if card == "surrender":
             won = self.margin(self.lines) > 0
             return (self.stake if won else 0.0) - self.cost_weight * HAND_VALUE[card]
-        after = lines_after_play(self.lines, self.me, action)
-        chance = win_chance(self.margin(after), self.threats, can_answer=True)
-        return (
-            chance * self.stake
-            - self.cost_weight * self.card_cost(action)
-            + self._extras(action, after)
-        )
+        return self._play_score(card, action.get("take")) + self._pope_extra(action)
+
+    def _play_score(self, card: str, taken: str | None) -> float:
+        """The score of playing `card` before any Pope placement: a Bishop offers one action per
+        region, all with the same effect on the lines, so it is worked out once per decision."""
+        key = (card, taken)
+        cached = self._play_scores.get(key)
+        if cached is None:
+            play = {"card": card, "take": taken} if taken else {"card": card}
+            after = lines_after_play(self.lines, self.me, play)
+            chance = win_chance(self.margin(after), self.threats, can_answer=True)
+            cached = chance * self.stake - self.cost_weight * self.card_cost(play)
+            if card == "courtesan" and not self.sit.final_battle and self._leads_courtesans(after):
+                cached += TOKEN_POINTS
+            self._play_scores[key] = cached
+        return cached
+
+    def _pope_extra(self, action: dict) -> float:
+        if action["card"] != "bishop" or "pope" not in action or self.sit.final_battle:
+            return 0.0
+        region = action["pope"]
+        value = self._pope_values.get(region)
+        if value is None:
+            value = self._pope_values[region] = POPE_WEIGHT * pope_value(self.sit, region)
+        return value
 
     def _score_pass(self, action: dict) -> float:
         chance = win_chance(self.margin(self.lines), self.threats, can_answer=False)
@@ -113,16 +133,6 @@ class BattleReader:
         if taken:
             cost -= MERCENARY_VALUES[taken]  # the Mercenary comes back to hand
         return cost
-
-    def _extras(self, action: dict, after) -> float:
-        if self.sit.final_battle:
-            return 0.0
-        extra = 0.0
-        if action["card"] == "courtesan" and self._leads_courtesans(after):
-            extra += TOKEN_POINTS
-        if action["card"] == "bishop" and "pope" in action:
-            extra += POPE_WEIGHT * pope_value(self.sit, action["pope"])
-        return extra
 
     def _leads_courtesans(self, lines) -> bool:
         counts = [line.count("courtesan") for line in lines]

@@ -51,6 +51,9 @@ def progress(regions: frozenset, targets: tuple[int, int]) -> float:
     return min(1.0, max(len(regions) / total, largest_group(regions) / connected))
 
 
+# Cached like _largest_group: a search's heuristic opponents ask about the same few region sets
+# hundreds of thousands of times per decision.
+@lru_cache(maxsize=1 << 16)
 def region_gain(owned: frozenset, region: str, targets: tuple[int, int]) -> float:
     """Progress gained by adding `region`; winning outright counts double, so the bot
     fights hardest for the battle that ends the game."""
@@ -61,6 +64,7 @@ def region_gain(owned: frozenset, region: str, targets: tuple[int, int]) -> floa
     return gain
 
 
+@lru_cache(maxsize=1 << 16)
 def region_loss(owned: frozenset, region: str, targets: tuple[int, int]) -> float:
     """Progress lost by giving up `region` (Capturing Regions)."""
     if region not in owned:

@@ -1,5 +1,7 @@
 """What one seat may know: `view_for(state, seat)`, a JSON-safe dict (see the contract's Views)."""
 
+from functools import lru_cache
+
 from .aftermath import targets
 from .api import legal_actions
 from .board import REGIONS, largest_group_mask, owned_mask
@@ -70,6 +72,13 @@ def _last_battle(state):
     }
 
 
+@lru_cache(maxsize=64)
+def _options_dict(bits):
+    # dataclasses.asdict is slow and views are built per decision inside searches; callers get
+    # a copy, since a view is theirs to change.
+    return Options.from_bits(bits).to_dict()
+
+
 def view_for(state, seat):
     """[ruling] Everything `seat` may know (None: a spectator) and nothing that would reveal
     another hand, a face-down card or the deck order. Whoever acts is public, in every phase:
@@ -98,7 +107,7 @@ def view_for(state, seat):
         "legal_actions": [],
         "winners": list(state.winners),
         "victory": VICTORY_NAMES[state.victory],
-        "options": Options.from_bits(state.opts).to_dict(),
+        "options": dict(_options_dict(state.opts)),
         "defender": None if state.defender < 0 else state.defender,
         "defender_played": bool(state.defender_played),
         "final_battle_players": list(state.final_players),
