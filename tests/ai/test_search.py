@@ -208,7 +208,7 @@ def test_the_heuristic_model_plays_the_heuristic_bots_move():
 
 def test_the_experts_workers_search_as_the_expert_does(monkeypatch):
     """Root parallelism sums the workers' root statistics: each worker must run the expert's
-    own search (depth, evaluation, opponent model), not a default one."""
+    own search (depth, evaluation, opponent model, coalition reading), not a default one."""
     made = []
 
     class RecordingSearchBot(parallel.SearchBot):
@@ -218,12 +218,17 @@ def test_the_experts_workers_search_as_the_expert_does(monkeypatch):
 
     monkeypatch.setattr(parallel, "SearchBot", RecordingSearchBot)
     expert = parallel.RootParallelBot(
-        5, workers=1, iterations=40, battles=3, value="learned", opponents="heuristic"
+        5,
+        workers=1,
+        iterations=40,
+        battles=3,
+        value="learned",
+        opponents="heuristic",
+        coalition="auto",
     )
     state = new_game(2, seed=4)
     while len(legal_moves(state)) < 2:
         state = apply_move(state, legal_moves(state)[0])
     expert.choose(view_for(state, state.current))
-    assert [(bot.battles, bot.value, bot.opponents, bot.iterations) for bot in made] == [
-        (3, "learned", "heuristic", 40)
-    ]
+    searched = [(b.battles, b.value, b.opponents, b.coalition, b.iterations) for b in made]
+    assert searched == [(3, "learned", "heuristic", "auto", 40)]
