@@ -33,7 +33,9 @@ SEARCH_FLAGS = {
     "shallow": {"battles": 1},  # ... through one (hard and expert before session 22)
     "deeper": {"battles": 3},  # ... through three (a candidate for expert's longer budget)
     "learned": {"value": "learned"},  # the learned cut-off evaluation (search/value_model.py)
-    # The other seats choose inside the tree by a model of their hand (search/opponents.py).
+    # How the other seats choose inside the tree (search/opponents.py): by UCB on the merged
+    # node (medium's default, and hard's before session 25), or by a model of their hand.
+    "searched-opponents": {"opponents": "searched"},
     "playout-opponents": {"opponents": "playout"},
     "heuristic-opponents": {"opponents": "heuristic"},
 }
@@ -123,6 +125,7 @@ def make_arena_bot(token: str, *, seat: int, lineup: list[str], seed, iterations
             iterations=budget.iterations,
             time_limit=budget.time_limit,
             battles=budget.battles,
+            opponents=budget.opponents,
             level="oracle",
         )
     else:

@@ -3,7 +3,7 @@ modules need not know of one another (search/parallel.py builds on search/bot.py
 imports this module)."""
 
 from .heuristic import HeuristicBot
-from .levels import DEFAULT_BUDGETS, LEVELS, SEARCH_BATTLES
+from .levels import DEFAULT_BUDGETS, LEVELS, SEARCH_BATTLES, SEARCH_OPPONENTS
 from .random_bot import RandomBot
 from .search.bot import SearchBot
 from .search.parallel import RootParallelBot
@@ -43,6 +43,7 @@ def make_search_bot(level, *, seed=None, iterations=None, time_limit=None):
         "time_limit": time_limit,
         "level": level,
         "battles": SEARCH_BATTLES[level],
+        "opponents": SEARCH_OPPONENTS[level],
     }
     if level == "expert":
         return RootParallelBot(seed, **options)

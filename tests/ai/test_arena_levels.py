@@ -257,6 +257,33 @@ def test_a_token_may_switch_search_options_on():
         "oracle:50": 2,
         "oracle+shallow:50": 1,
     }
+    # How the other seats choose in the tree (levels.SEARCH_OPPONENTS), and the flags that change
+    # it; the oracle is hard given the cards, so it models the others as hard does.
+    models = {
+        token: arena_levels.make_arena_bot(
+            token, seat=0, lineup=[token], seed=1, iterations=None, time_limit=None
+        ).opponents
+        for token in (
+            "medium:50",
+            "medium+heuristic-opponents:50",
+            "hard:50",
+            "hard+searched-opponents:50",
+            "hard+playout-opponents:50",
+            "expert:50",
+            "oracle:50",
+            "oracle+searched-opponents:50",
+        )
+    }
+    assert models == {
+        "medium:50": "searched",
+        "medium+heuristic-opponents:50": "heuristic",
+        "hard:50": "heuristic",
+        "hard+searched-opponents:50": "searched",
+        "hard+playout-opponents:50": "playout",
+        "expert:50": "heuristic",
+        "oracle:50": "heuristic",
+        "oracle+searched-opponents:50": "searched",
+    }
     for token in (
         "heuristic+inference",
         "hard+telepathy",
