@@ -2,9 +2,11 @@
 
     .venv/bin/python -m tests.bench.bench_ai
 
-Prints ISMCTS iterations per second in mid-game positions (2 and 4 players), the decision
-time (p50/p95) of the `medium` and `hard` levels at their default budgets, and what reading the
-table (the hand inference, docs/ai.md) adds to a 1,000-iteration decision.
+Prints ISMCTS iterations per second in mid-game positions (2 and 4 players), the CPU time of a
+1,000-iteration decision at each search level's own settings (depth, opponent model), the
+decision time (p50/p95) of the `medium` and `hard` levels at their default budgets with the
+iterations that budget buys, and what reading the table (the hand inference, docs/ai.md) adds to
+a 1,000-iteration decision.
 """
 
 import random
@@ -80,15 +82,26 @@ def iterations_per_second(players: int) -> tuple[float, float]:
     return done / (time.perf_counter() - wall), done / (time.process_time() - cpu)
 
 
-def decision_times(level: str, views: list[dict]) -> list[float]:
-    """Wall-clock seconds per decision at the level's default budget (what a player waits)."""
+def level_cost(level: str, views: list[dict]) -> float:
+    """Mean CPU seconds of a 1,000-iteration decision with the level's own search settings."""
+    bot = ai.make_bot(level, seed=1, iterations=ITERATIONS)
+    started = time.process_time()
+    for view in views:
+        bot.choose(view)
+    return (time.process_time() - started) / len(views)
+
+
+def decision_times(level: str, views: list[dict]) -> tuple[list[float], list[int]]:
+    """Wall-clock seconds per decision at the level's default budget (what a player waits), and
+    the iterations each decision ran."""
     bot = ai.make_bot(level, seed=1)
-    times = []
+    times, iterations = [], []
     for view in views:
         started = time.perf_counter()
         bot.choose(view)
         times.append(time.perf_counter() - started)
-    return times
+        iterations.append(bot.last_iterations)
+    return times, iterations
 
 
 def percentile(values, fraction):
@@ -105,11 +118,16 @@ def main():
         )
     views = midgame_views(4, 6, seed=40) + midgame_views(2, 6, seed=50)
     for level in ("medium", "hard"):
-        times = decision_times(level, views)
+        print(
+            f"{level:<7} settings: a {ITERATIONS}-iteration decision takes "
+            f"{level_cost(level, views) * 1000:.0f} ms of CPU"
+        )
+    for level in ("medium", "hard"):
+        times, iterations = decision_times(level, views)
         print(
             f"{level:<7} budget {ai.DEFAULT_BUDGETS[level]}: decision p50 "
-            f"{statistics.median(times):.3f} s, p95 {percentile(times, 0.95):.3f} s "
-            f"over {len(times)} decisions"
+            f"{statistics.median(times):.3f} s, p95 {percentile(times, 0.95):.3f} s, "
+            f"p50 {statistics.median(iterations):,.0f} iterations over {len(times)} decisions"
         )
     for players in (2, 4):
         plain, reading = inference_cost(players)
