@@ -74,7 +74,11 @@ class Search:
             seat = state.current
             children = node.children
             if self.opponents is not None and seat != self.observer:
-                move = self.opponents.move(state, rng, node, determinization)
+                # A forced move needs no model (an eighth of the heuristic model's calls).
+                if len(moves) == 1:
+                    move = moves[0]
+                else:
+                    move = self.opponents.move(state, rng, node, determinization)
                 node = children.get(move)
                 expanded = node is None
                 if expanded:
