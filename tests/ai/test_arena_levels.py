@@ -23,6 +23,13 @@ from games.engine import (
 # --- tokens ----------------------------------------------------------------------------------
 
 
+def lone_bot(token: str):
+    """The bot a token makes when it is the only seat and the run sets no budget of its own."""
+    return arena_levels.make_arena_bot(
+        token, seat=0, lineup=[token], seed=1, iterations=None, time_limit=None
+    )
+
+
 def test_tokens_carry_an_optional_iteration_budget():
     assert arena_levels.parse_token("hard") == ("hard", None)
     assert arena_levels.parse_token("hard:4000") == ("hard", 4000)
@@ -51,9 +58,7 @@ def test_a_token_budget_replaces_the_run_budget():
 
 
 def test_the_oracle_takes_hards_default_budget():
-    bot = arena_levels.make_arena_bot(
-        "oracle", seat=0, lineup=["oracle"], seed=1, iterations=None, time_limit=None
-    )
+    bot = lone_bot("oracle")
     assert isinstance(bot, OracleBot)
     assert (bot.iterations, bot.time_limit) == ai.DEFAULT_BUDGETS["hard"]
 
@@ -221,21 +226,14 @@ def test_a_token_may_switch_search_options_on():
         "auto",
         True,
     )
-    plain = arena_levels.make_arena_bot(
-        "hard:50", seat=0, lineup=["hard:50"], seed=1, iterations=None, time_limit=None
-    )
+    plain = lone_bot("hard:50")
     assert (plain.inference, plain.coalition, plain.uses_history) == (False, False, False)
     # The cut-off evaluation: hand-built unless +learned asks for the learned one.
     for token, value in (("hard:50", "hand-built"), ("expert+learned:50", "learned")):
-        made = arena_levels.make_arena_bot(
-            token, seat=0, lineup=[token], seed=1, iterations=None, time_limit=None
-        )
-        assert made.value == value
+        assert lone_bot(token).value == value
     # The search depth per level (levels.SEARCH_BATTLES), and the flags that change it.
     depths = {
-        token: arena_levels.make_arena_bot(
-            token, seat=0, lineup=[token], seed=1, iterations=None, time_limit=None
-        ).battles
+        token: lone_bot(token).battles
         for token in (
             "medium:50",
             "medium+deep:50",
@@ -260,9 +258,7 @@ def test_a_token_may_switch_search_options_on():
     # How the other seats choose in the tree (levels.SEARCH_OPPONENTS), and the flags that change
     # it; the oracle is hard given the cards, so it models the others as hard does.
     models = {
-        token: arena_levels.make_arena_bot(
-            token, seat=0, lineup=[token], seed=1, iterations=None, time_limit=None
-        ).opponents
+        token: lone_bot(token).opponents
         for token in (
             "medium:50",
             "medium+heuristic-opponents:50",

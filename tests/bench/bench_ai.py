@@ -61,14 +61,20 @@ def midgame_views_with_history(players: int, count: int, seed: int) -> list[tupl
 def inference_cost(players: int) -> tuple[float, float]:
     """Mean CPU seconds of a 1,000-iteration decision without and with the hand inference."""
     positions = midgame_views_with_history(players, 6, seed=60 + players)
-    means = []
-    for inference in (False, True):
-        bot = SearchBot(seed=1, iterations=ITERATIONS, inference=inference)
-        started = time.process_time()
-        for view, history in positions:
-            bot.choose(view, history)
-        means.append((time.process_time() - started) / len(positions))
-    return means[0], means[1]
+    plain, reading = (
+        mean_cpu_seconds(SearchBot(seed=1, iterations=ITERATIONS, inference=inference), positions)
+        for inference in (False, True)
+    )
+    return plain, reading
+
+
+def mean_cpu_seconds(bot, positions) -> float:
+    """Mean CPU seconds of `bot.choose(*arguments)` over `positions`, each a tuple of arguments
+    ((view,) or (view, history))."""
+    started = time.process_time()
+    for arguments in positions:
+        bot.choose(*arguments)
+    return (time.process_time() - started) / len(positions)
 
 
 def iterations_per_second(players: int) -> tuple[float, float]:
@@ -85,10 +91,7 @@ def iterations_per_second(players: int) -> tuple[float, float]:
 def level_cost(level: str, views: list[dict]) -> float:
     """Mean CPU seconds of a 1,000-iteration decision with the level's own search settings."""
     bot = ai.make_bot(level, seed=1, iterations=ITERATIONS)
-    started = time.process_time()
-    for view in views:
-        bot.choose(view)
-    return (time.process_time() - started) / len(views)
+    return mean_cpu_seconds(bot, [(view,) for view in views])
 
 
 def decision_times(level: str, views: list[dict]) -> tuple[list[float], list[int]]:
