@@ -12,8 +12,8 @@ LEVEL_LABELS = {
 }
 
 # Per-decision budgets of the search levels: (iteration cap, seconds). `medium` is bounded by its
-# iterations (~0.1 s); `hard` and `expert` use their time (a mid-game iteration costs ~0.2-0.3 ms
-# of CPU). See factory.make_search_bot for how a caller's budget combines with these.
+# iterations (~0.2 s); `hard` and `expert` use their time (a mid-game iteration costs about a
+# millisecond of CPU). See factory.make_search_bot for how a caller's budget combines with these.
 DEFAULT_BUDGETS = {
     "medium": (300, 0.4),
     "hard": (6000, 1.5),
@@ -22,21 +22,21 @@ DEFAULT_BUDGETS = {
 
 # How many battles each search level's iterations simulate before the evaluation. Two battles
 # cost about twice as much per iteration, and at the same iterations beat the heuristic clearly
-# more often than one (docs/ai.md, "Searching two battles deep"); `medium` stays quick at one.
+# more often than one (docs/ai.md, "Searching two battles deep").
 SEARCH_BATTLES = {
-    "medium": 1,
+    "medium": 2,
     "hard": 2,
     "expert": 2,
 }
 
-# How each search level plays the other seats inside its tree (search/opponents.py). `hard` and
-# `expert` let them play the heuristic bot's move on their determinized hand: at the same
-# iterations that beat the heuristic in 74 of 80 deals where the plain tree won 56, and wins 90%
-# of a fresh run against it; against searching opponents it is about as strong as the plain tree
-# (docs/ai.md, "Session 25"). It costs about twice as much per iteration; `medium`, which must
-# stay quick, keeps the plain tree (at 300 iterations the model gained nothing there).
+# How each search level plays the other seats inside its tree (search/opponents.py): the
+# heuristic bot's move on their determinized hand. At `hard`'s 1,000 iterations that beat the
+# heuristic in 74 of 80 deals where the plain tree won 56 (docs/ai.md, "Session 25"). Since
+# session 26 `medium` searches as `hard` does, with its small budget: the levels then differ by
+# thinking time alone, and each step of the ladder is wider (docs/ai.md, "Session 26"). The
+# model costs about twice the CPU per iteration: `medium`'s 300 iterations take about 0.2 s.
 SEARCH_OPPONENTS = {
-    "medium": "searched",
+    "medium": "heuristic",
     "hard": "heuristic",
     "expert": "heuristic",
 }

@@ -236,7 +236,7 @@ def test_a_token_may_switch_search_options_on():
         token: lone_bot(token).battles
         for token in (
             "medium:50",
-            "medium+deep:50",
+            "medium+shallow:50",
             "hard:50",
             "hard+shallow:50",
             "hard+deeper:50",
@@ -246,8 +246,8 @@ def test_a_token_may_switch_search_options_on():
         )
     }
     assert depths == {
-        "medium:50": 1,
-        "medium+deep:50": 2,
+        "medium:50": 2,
+        "medium+shallow:50": 1,
         "hard:50": 2,
         "hard+shallow:50": 1,
         "hard+deeper:50": 3,
@@ -261,7 +261,7 @@ def test_a_token_may_switch_search_options_on():
         token: lone_bot(token).opponents
         for token in (
             "medium:50",
-            "medium+heuristic-opponents:50",
+            "medium+searched-opponents:50",
             "hard:50",
             "hard+searched-opponents:50",
             "hard+playout-opponents:50",
@@ -271,8 +271,8 @@ def test_a_token_may_switch_search_options_on():
         )
     }
     assert models == {
-        "medium:50": "searched",
-        "medium+heuristic-opponents:50": "heuristic",
+        "medium:50": "heuristic",
+        "medium+searched-opponents:50": "searched",
         "hard:50": "heuristic",
         "hard+searched-opponents:50": "searched",
         "hard+playout-opponents:50": "playout",
