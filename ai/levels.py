@@ -12,10 +12,13 @@ LEVEL_LABELS = {
 }
 
 # Per-decision budgets of the search levels: (iteration cap, seconds). `medium` is bounded by its
-# iterations (~0.2 s); `hard` and `expert` use their time (a mid-game iteration costs about a
+# iterations (~0.15 s); `hard` and `expert` use their time (a mid-game iteration costs about a
 # millisecond of CPU). See factory.make_search_bot for how a caller's budget combines with these.
+# The three levels search alike (below), so these budgets alone set them apart: at 150 iterations
+# `medium` wins about two games in three against the heuristic, and `hard` still has room above
+# it (docs/ai.md, "Session 26").
 DEFAULT_BUDGETS = {
-    "medium": (300, 0.4),
+    "medium": (150, 0.4),
     "hard": (6000, 1.5),
     "expert": (20000, 4.0),
 }
@@ -33,8 +36,8 @@ SEARCH_BATTLES = {
 # heuristic bot's move on their determinized hand. At `hard`'s 1,000 iterations that beat the
 # heuristic in 74 of 80 deals where the plain tree won 56 (docs/ai.md, "Session 25"). Since
 # session 26 `medium` searches as `hard` does, with its small budget: the levels then differ by
-# thinking time alone, and each step of the ladder is wider (docs/ai.md, "Session 26"). The
-# model costs about twice the CPU per iteration: `medium`'s 300 iterations take about 0.2 s.
+# thinking time alone (docs/ai.md, "Session 26"). The model costs about twice the CPU per
+# iteration.
 SEARCH_OPPONENTS = {
     "medium": "heuristic",
     "hard": "heuristic",
