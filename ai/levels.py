@@ -12,7 +12,7 @@ LEVEL_LABELS = {
 }
 
 # Per-decision budgets of the search levels: (iteration cap, seconds). `medium` is bounded by its
-# iterations (~0.15 s); `hard` and `expert` use their time (a mid-game iteration costs about a
+# iterations (~0.1-0.2 s); `hard` and `expert` use their time (a mid-game iteration costs about a
 # millisecond of CPU). See factory.make_search_bot for how a caller's budget combines with these.
 # The three levels search alike (below), so these budgets alone set them apart: at 150 iterations
 # `medium` wins 70% of heads-up games against the heuristic, and `hard` still has room above it
