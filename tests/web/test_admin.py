@@ -13,6 +13,7 @@ from django.utils import timezone
 
 import games.services.lifecycle as lifecycle
 from games.models import Action, Game, Presence, Rating, RatingChange, Seat
+from games.ratings import starting_mu
 from games.services import GameNotPlaying, submit_action
 from games.services.lifecycle import abort_game
 
@@ -222,8 +223,12 @@ def test_recompute_ratings_rates_every_finished_live_game(staff_client, make_use
     assert response.status_code == 200
     assert set(RatingChange.objects.filter(game=game).values_list("seat", flat=True)) == {0, 1, 2}
     assert not Rating.objects.filter(bot_level="easy").exists()
-    hers = Rating.objects.get(user=alice)
-    assert hers.games == 1 and hers.ordinal > Rating.objects.get(bot_level="hard").ordinal
+    # Rated from the ratings' starting points (not against each other: a bot level starts at its
+    # ladder strength, which moves): the winner rose, the last (bob, no region) fell.
+    hers, bobs = Rating.objects.get(user=alice), Rating.objects.get(user__username="bob")
+    assert hers.games == 1 and hers.mu > starting_mu(None)
+    assert bobs.games == 1 and bobs.mu < starting_mu(None)
+    assert Rating.objects.get(bot_level="hard").games == 1
 
 
 def test_private_moves_show_only_their_public_record_until_the_game_is_over(
