@@ -39,8 +39,13 @@ run: install
 	fi; \
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) condottiere_site.asgi:application
 
+# On parallel workers, one per core (TEST_WORKERS=0 runs in this one process): CI must stay under
+# 20 minutes on 2 cores. A file's tests stay on one worker, which keeps its module fixtures (a
+# browser, a live server) to one start. Each worker has its own test database and Redis database
+# (tests/conftest.py).
+TEST_WORKERS ?= auto
 test: install
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -3,6 +3,7 @@
 import hashlib
 import os
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from channels.layers import channel_layers
@@ -19,6 +20,26 @@ settings.JOB_SWEEP_SECONDS = 0
 # profile: counters of this run's own, so that an earlier run's sign-ups refuse none of this one's
 # (the browser tests' server, forked from here, keeps this prefix).
 settings.RATELIMIT_CACHE_PREFIX = f"rl:test{os.getpid()}:"
+
+
+def pytest_xdist_setupnodes(config, specs):
+    """Each parallel worker (`make test` runs pytest-xdist) gets a Redis database of its own.
+
+    Each worker has a test database of its own (below), so two workers' games share ids: on one
+    Redis database their sockets' groups and Celery queues would cross. The controller sets the
+    worker's REDIS_URL before the worker starts, since Django's settings read it at start-up,
+    before any conftest runs. Databases 1 to n: the load harness keeps to 7 and 8 to 15."""
+    redis_url = os.environ.get("REDIS_URL")
+    if not redis_url:
+        return
+    for number, spec in enumerate(specs, start=1):
+        spec.env["REDIS_URL"] = redis_database_url(redis_url, number)
+
+
+def redis_database_url(redis_url: str, number: int) -> str:
+    """`redis_url` with its database number replaced by `number`."""
+    parts = urlsplit(redis_url)
+    return urlunsplit(parts._replace(path=f"/{number}"))
 
 
 @pytest.fixture(scope="session")
