@@ -16,9 +16,15 @@ import math
 import os
 import sys
 
-# What must agree for two reports to have played the same deals: the deal seeds come from the
-# run's seed, and a deal's seating from the number of players.
-SAME_DEALS = ("players", "seed")
+# What must agree for two reports to have played the same deals: which game was dealt, the deal
+# seeds (from the run's seed), and a deal's seating (from the number of players).
+SAME_DEALS = ("game", "players", "seed")
+# Reports written before the arena played Renaissance have no "game": they are Condottiere.
+DEFAULT_ARGS = {"game": "condottiere"}
+
+
+def run_arg(report: dict, name: str):
+    return report["args"].get(name, DEFAULT_ARGS.get(name))
 
 
 def bot_shares(report: dict, token: str) -> dict:
@@ -47,11 +53,10 @@ def sign_test(better: int, worse: int) -> float:
 
 def compare(first: dict, first_token: str, second: dict, second_token: str) -> dict:
     """The paired comparison of `first_token` in report `first` with `second_token` in `second`."""
-    differing = [name for name in SAME_DEALS if first["args"].get(name) != second["args"].get(name)]
+    differing = [name for name in SAME_DEALS if run_arg(first, name) != run_arg(second, name)]
     if differing:
         found = ", ".join(
-            f"{name} {first['args'].get(name)!r} and {second['args'].get(name)!r}"
-            for name in differing
+            f"{name} {run_arg(first, name)!r} and {run_arg(second, name)!r}" for name in differing
         )
         raise ValueError(f"the reports did not play the same deals ({found})")
     ours, theirs = bot_shares(first, first_token), bot_shares(second, second_token)

@@ -61,8 +61,19 @@ def test_reports_of_other_deals_or_bots_are_refused():
         compare.compare(base, "a", report(8, ["a", "b"], shares), "a")
     with pytest.raises(ValueError, match="same deals.*players 2 and 3"):
         compare.compare(base, "a", report(7, ["a", "b", "b"], shares, players=3), "a")
+    renaissance = report(7, ["a", "b"], shares)
+    renaissance["args"]["game"] = "renaissance"
+    with pytest.raises(ValueError, match="same deals.*game 'condottiere' and 'renaissance'"):
+        compare.compare(base, "a", renaissance, "a")
     with pytest.raises(ValueError, match="no bot 'c'.*it has a, b"):
         compare.compare(base, "c", base, "a")
+
+
+def test_a_report_from_before_renaissance_is_a_condottiere_report():
+    shares = {(0, 0): 1}
+    old, new = report(7, ["a", "b"], shares), report(7, ["a", "b"], shares)
+    new["args"]["game"] = "condottiere"
+    assert compare.compare(new, "a", old, "a")["games"] == 1
 
 
 def test_two_real_runs_on_the_same_seed(tmp_path, capsys):
