@@ -15,8 +15,8 @@ LEVEL_LABELS = {
 # iterations (~0.1-0.2 s); `hard` and `expert` use their time (a mid-game iteration costs about a
 # millisecond of CPU). See factory.make_search_bot for how a caller's budget combines with these.
 # The three levels search alike (below), so these budgets alone set them apart: at 150 iterations
-# `medium` wins 70% of heads-up games against the heuristic; `hard` beats it less than that gap
-# suggests, 58.5% so far (docs/ai.md, "Session 26").
+# `medium` wins 70% of heads-up games against the heuristic; `hard` at 1,000 iterations beats it
+# less than that gap suggests, 62.75% of 400 (docs/ai.md, "Session 27").
 DEFAULT_BUDGETS = {
     "medium": (150, 0.4),
     "hard": (6000, 1.5),
