@@ -57,7 +57,7 @@ format: install
 
 # Speed figures, printed: the engine (about 20 s), then the bots with the cost of their hand
 # inference (about 40 s), then Renaissance random games (about 15 s), then the computer analysis
-# of one 4-player game (about 15 s).
+# of one 4-player game (about a minute).
 bench: install
 	$(PY) -m tests.bench.bench_engine
 	$(PY) -m tests.bench.bench_ai

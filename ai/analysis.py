@@ -1,11 +1,12 @@
 """Computer analysis of one decision, from the deciding seat's view only (docs/ai.md, "Analysis").
 
-The search bot's own search (`SearchBot.run`) is grown from `view` with a fixed iteration budget
-(no clock: the same view and seed give the same answer on any machine); the root's statistics
-then give, for each move the seat could make, the mean reward the search expects of it, which
-is the seat's estimated win chance after that move (rewards are win shares in [0, 1], see
-search/evaluation.py). The best move is the one the bot itself would play (the heuristic's
-advice unless clearly beaten), so "best was ..." is what the site's search bots would have done.
+`hard`'s search (`SearchBot.run`, searching as the site's search levels do: ANALYSED_AS below)
+is grown from `view` with a fixed iteration budget (no clock: the same view and seed give the
+same answer on any machine); the root's statistics then give, for each move the seat could make,
+the mean reward the search expects of it, which is the seat's estimated win chance after that
+move (rewards are win shares in [0, 1], see search/evaluation.py). The best move is the one the
+bot itself would play (the heuristic's advice unless clearly beaten), so "best was ..." is what
+`hard` would have played with that budget.
 
 Like every bot here, this sees only a view: the true state is never an argument.
 """
@@ -14,8 +15,13 @@ from dataclasses import dataclass
 
 from games.engine import IllegalAction, action_to_move
 
+from .levels import SEARCH_BATTLES, SEARCH_OPPONENTS
 from .search.bot import HEURISTIC_TRUST, SearchBot
 from .seeding import decision_rng
+
+# The level whose search judges the moves: the strongest that searches in one process (`expert`
+# searches the same way on several).
+ANALYSED_AS = "hard"
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,13 @@ def analyse_view(view: dict, *, iterations: int, seed: int = 0) -> DecisionValue
     of its moves. The view must offer at least two legal actions."""
     if len(view.get("legal_actions") or []) < 2:
         raise ValueError("a decision with fewer than two legal actions is not analysed")
-    bot = SearchBot(seed, iterations=iterations, level="analysis")
+    bot = SearchBot(
+        seed,
+        iterations=iterations,
+        level="analysis",
+        battles=SEARCH_BATTLES[ANALYSED_AS],
+        opponents=SEARCH_OPPONENTS[ANALYSED_AS],
+    )
     rng = decision_rng(seed, view)
     search = bot.run(view, rng)
     state = search.first_state  # a determinization of the view: it maps actions to moves

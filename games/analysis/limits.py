@@ -1,8 +1,8 @@
 """The analysis job's default bounds (settings may override each; see games/analysis/runner.py).
 Free of Django, so that `make bench` can measure the job's cost at these defaults."""
 
-# Search iterations per decision (ANALYSIS_ITERATIONS): the arena's reproducible budget, about
-# 0.1 s for a four-player decision.
+# Search iterations per decision (ANALYSIS_ITERATIONS): the arena's reproducible budget for
+# `hard`, whose search the analysis runs; about 0.5 s for a four-player decision.
 DEFAULT_ITERATIONS = 1000
 # Decisions analysed per game at most (ANALYSIS_MAX_DECISIONS); longer games are cut.
 DEFAULT_MAX_DECISIONS = 400

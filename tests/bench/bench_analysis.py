@@ -1,4 +1,4 @@
-"""The computer analysis's cost on this machine, one core (~30 s):
+"""The computer analysis's cost on this machine, one core (about a minute):
 
     .venv/bin/python -m tests.bench.bench_analysis
 

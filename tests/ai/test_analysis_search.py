@@ -1,0 +1,44 @@
+"""The computer analysis judges moves with the site's strongest one-process search (ai/analysis.py).
+
+"Best was ..." on a replay must be the move `hard` itself would have played from that seat's
+view, with the same budget and seed: otherwise the analysis would mark as mistakes moves the
+site's own bot makes, or praise moves it would not make.
+"""
+
+import random
+
+import pytest
+
+from ai.analysis import ANALYSED_AS, analyse_view
+from ai.factory import make_search_bot
+from ai.search.bot import answer_without_search
+from games.engine import action_to_move, determinize
+
+from .positions import sample_views
+
+ITERATIONS = 120
+
+
+def searched_views():
+    """A few decisions of each kind that the search bots really search."""
+    found = sample_views(per_kind=2, games_per_combination=1, seed=11)
+    return [
+        view
+        for views in found.values()
+        for view in views
+        if len(view["legal_actions"]) >= 2 and answer_without_search(view) is None
+    ]
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_the_best_move_is_the_move_hard_plays_with_the_same_budget(seed):
+    views = searched_views()
+    assert len(views) >= 8
+    for view in views:
+        bot = make_search_bot(ANALYSED_AS, seed=seed, iterations=ITERATIONS)
+        played = bot.choose(view)
+        best = analyse_view(view, iterations=ITERATIONS, seed=seed).best
+        state = determinize(
+            view, random.Random(seed)
+        )  # any determinization: a move's name is public
+        assert action_to_move(state, best) == action_to_move(state, played), view["phase"]
