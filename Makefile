@@ -42,10 +42,10 @@ run: install
 # On parallel workers, one per core (TEST_WORKERS=0 runs in this one process): CI must stay under
 # 20 minutes on 2 cores. A file's tests stay on one worker, which keeps its module fixtures (a
 # browser, a live server) to one start. Each worker has its own test database and Redis database
-# (tests/conftest.py).
+# (tests/conftest.py: Redis databases 1 to 6, hence at most 6 workers).
 TEST_WORKERS ?= auto
 test: install
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -n $(TEST_WORKERS) --maxprocesses 6 --dist loadfile
 
 lint: install
 	$(VENV)/bin/ruff check .

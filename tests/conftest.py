@@ -22,16 +22,25 @@ settings.JOB_SWEEP_SECONDS = 0
 settings.RATELIMIT_CACHE_PREFIX = f"rl:test{os.getpid()}:"
 
 
+# Parallel workers' Redis databases are 1..6 (below).
+MOST_REDIS_WORKERS = 6
+
+
 def pytest_xdist_setupnodes(config, specs):
     """Each parallel worker (`make test` runs pytest-xdist) gets a Redis database of its own.
 
     Each worker has a test database of its own (below), so two workers' games share ids: on one
     Redis database their sockets' groups and Celery queues would cross. The controller sets the
     worker's REDIS_URL before the worker starts, since Django's settings read it at start-up,
-    before any conftest runs. Databases 1 to n: the load harness keeps to 7 and 8 to 15."""
+    before any conftest runs. Databases 1 to 6: the load harness keeps to 7 and 8 to 15."""
     redis_url = os.environ.get("REDIS_URL")
     if not redis_url:
         return
+    if len(specs) > MOST_REDIS_WORKERS:
+        raise pytest.UsageError(
+            f"at most {MOST_REDIS_WORKERS} parallel workers with REDIS_URL set (Redis databases"
+            f" 1-{MOST_REDIS_WORKERS}; the load harness uses 7-15): use -n {MOST_REDIS_WORKERS}"
+        )
     for number, spec in enumerate(specs, start=1):
         spec.env["REDIS_URL"] = redis_database_url(redis_url, number)
 
