@@ -21,6 +21,7 @@ import contextlib
 import multiprocessing
 import os
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -214,7 +215,9 @@ def new_page(browser, request, live_url):
 
     It depends on `live_url` so that its teardown, which closes the pages and their sockets,
     runs before the test database is flushed: a socket still open then made the live server
-    query tables while the flush truncated them (a deadlock in CI)."""
+    query tables while the flush truncated them (a deadlock in CI). Closing a page only starts
+    the server's side of the close, so the teardown also waits for it (`wait_for_sockets_closed`).
+    """
     contexts = []
 
     def make(width: int = 1280, height: int = 800):
@@ -237,6 +240,24 @@ def new_page(browser, request, live_url):
                 page.screenshot(path=ARTIFACTS / artifact_name(request.node.nodeid, index))
     for context in contexts:
         context.close()
+    wait_for_sockets_closed()
+
+
+def wait_for_sockets_closed(timeout: float = 10.0) -> None:
+    """Until the live server has handled the close of every socket the pages had open.
+
+    A socket's last database write on close is deleting its Presence row (games/presence.py).
+    Before this wait, that delete could still be running when the test database was flushed,
+    and the two deadlocked (seen once in CI, with the tests on two parallel workers)."""
+    from games.models import Presence
+
+    deadline = time.monotonic() + timeout
+    while Presence.objects.exists():
+        if time.monotonic() > deadline:
+            pytest.fail(
+                f"the live server still had open sockets {timeout:.0f} s after the pages closed"
+            )
+        time.sleep(0.05)
 
 
 @pytest.fixture
