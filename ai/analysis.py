@@ -1,6 +1,6 @@
 """Computer analysis of one decision, from the deciding seat's view only (docs/ai.md, "Analysis").
 
-`hard`'s search (`SearchBot.run`, searching as the site's search levels do: ANALYSED_AS below)
+`hard`'s search (`SearchBot.run`, the bot `make_search_bot(ANALYSED_AS)` makes, below)
 is grown from `view` with a fixed iteration budget (no clock: the same view and seed give the
 same answer on any machine); the root's statistics then give, for each move the seat could make,
 the mean reward the search expects of it, which is the seat's estimated win chance after that
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from games.engine import IllegalAction, action_to_move
 
-from .levels import SEARCH_BATTLES, SEARCH_OPPONENTS
-from .search.bot import HEURISTIC_TRUST, SearchBot
+from .factory import make_search_bot
+from .search.bot import HEURISTIC_TRUST
 from .seeding import decision_rng
 
 # The level whose search judges the moves: the strongest that searches in one process (`expert`
@@ -48,13 +48,7 @@ def analyse_view(view: dict, *, iterations: int, seed: int = 0) -> DecisionValue
     of its moves. The view must offer at least two legal actions."""
     if len(view.get("legal_actions") or []) < 2:
         raise ValueError("a decision with fewer than two legal actions is not analysed")
-    bot = SearchBot(
-        seed,
-        iterations=iterations,
-        level="analysis",
-        battles=SEARCH_BATTLES[ANALYSED_AS],
-        opponents=SEARCH_OPPONENTS[ANALYSED_AS],
-    )
+    bot = make_search_bot(ANALYSED_AS, seed=seed, iterations=iterations)  # no clock: reproducible
     rng = decision_rng(seed, view)
     search = bot.run(view, rng)
     state = search.first_state  # a determinization of the view: it maps actions to moves

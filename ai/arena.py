@@ -259,6 +259,13 @@ def parse_args(argv):
 # The arguments that decide which games a run plays and how: a report resumes only a run that
 # agrees on every one of them (workers, progress and saving change nothing in a game).
 RUN_DEFINING = ("game", "players", "games", "bots", "seed", "iterations", "time_limit", "options")
+# Reports written before the arena played Renaissance have no "game": they are Condottiere.
+STORED_ARG_DEFAULTS = {"game": "condottiere"}
+
+
+def stored_arg(stored_args: dict, name: str):
+    """A run argument as a report stored it, with the default of reports older than it."""
+    return stored_args.get(name, STORED_ARG_DEFAULTS.get(name))
 
 
 def game_key(game: dict) -> tuple[int, int]:
@@ -277,11 +284,7 @@ def resumed_games(args) -> tuple[list[dict], float]:
     with open(args.json) as handle:
         report = json.load(handle)
     stored = report["args"]
-    differing = [
-        name
-        for name in RUN_DEFINING
-        if stored.get(name, "condottiere" if name == "game" else None) != getattr(args, name)
-    ]
+    differing = [name for name in RUN_DEFINING if stored_arg(stored, name) != getattr(args, name)]
     if differing:
         found = ", ".join(f"{name}={stored.get(name)!r}" for name in differing)
         raise SystemExit(f"--resume: {args.json} is a report of another run ({found})")

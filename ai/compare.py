@@ -16,15 +16,15 @@ import math
 import os
 import sys
 
+from .arena import stored_arg
+
 # What must agree for two reports to have played the same deals: which game was dealt, the deal
 # seeds (from the run's seed), and a deal's seating (from the number of players).
 SAME_DEALS = ("game", "players", "seed")
-# Reports written before the arena played Renaissance have no "game": they are Condottiere.
-DEFAULT_ARGS = {"game": "condottiere"}
 
 
 def run_arg(report: dict, name: str):
-    return report["args"].get(name, DEFAULT_ARGS.get(name))
+    return stored_arg(report["args"], name)
 
 
 def bot_shares(report: dict, token: str) -> dict:

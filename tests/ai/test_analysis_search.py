@@ -38,7 +38,6 @@ def test_the_best_move_is_the_move_hard_plays_with_the_same_budget(seed):
         bot = make_search_bot(ANALYSED_AS, seed=seed, iterations=ITERATIONS)
         played = bot.choose(view)
         best = analyse_view(view, iterations=ITERATIONS, seed=seed).best
-        state = determinize(
-            view, random.Random(seed)
-        )  # any determinization: a move's name is public
+        # Any determinization will do: a move's name is public.
+        state = determinize(view, random.Random(seed))
         assert action_to_move(state, best) == action_to_move(state, played), view["phase"]
