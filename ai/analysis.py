@@ -23,6 +23,28 @@ from .seeding import decision_rng
 # searches the same way on several).
 ANALYSED_AS = "hard"
 
+# Which search made an analysis, stored with it (games/analysis): bump it whenever the analysis's
+# answers change (the level's search settings below, the evaluation, how the move is picked), so
+# that analyses made before are shown as outdated and may be asked again. 1: the one-battle plain
+# tree (until session 27); 2: `hard`'s search, with these settings.
+SEARCH_VERSION = 2
+
+
+def search_settings() -> dict:
+    """The settings of the search that judges the moves (tests pin them to SEARCH_VERSION)."""
+    bot = make_search_bot(ANALYSED_AS, iterations=1)
+    return {
+        "level": ANALYSED_AS,
+        "battles": bot.battles,
+        "opponents": bot.opponents,
+        "exploration": bot.exploration,
+        "value": bot.value,
+        "inference": bot.inference,
+        "coalition": bot.coalition,
+        "confidence": bot.confidence,
+        "heuristic_trust": HEURISTIC_TRUST,
+    }
+
 
 @dataclass(frozen=True)
 class DecisionValues:

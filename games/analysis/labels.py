@@ -14,6 +14,12 @@ def analysis_labels() -> dict:
         "error": _("The analysis could not be loaded."),
         "done": _("{count} decisions analysed at {iterations} iterations each."),
         "truncated": _("Only the first {count} decisions were analysed."),
+        "outdated": _(
+            "An older version of the computer's search made this analysis; "
+            "analyse again for today's."
+        ),
+        "request": _("Request analysis"),
+        "again": _("Analyse again"),
         "graph": _("Estimated chance of winning before each decision, per player"),
         "best_was": _("best was: {move}"),
         "win_chance": _("{player}: {before}% → {after}%"),

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ai.analysis import SEARCH_VERSION
 from games.models import Game
 
 
@@ -31,6 +32,10 @@ class Analysis(models.Model):
     # The search's iterations per decision, fixed when asked, so the job's cost and its answers
     # are the same on any machine and on every worker that resumes it.
     iterations = models.PositiveIntegerField(_("iterations per decision"))
+    # The search that made it (ai.analysis.SEARCH_VERSION when asked): one made by an older search
+    # is shown as outdated and may be asked again. Rows from before this field were made by the
+    # first search, hence the default.
+    search_version = models.PositiveSmallIntegerField(_("search version"), default=1)
     # Decisions analysed so far, of `total` (the game's non-forced decisions, capped).
     progress = models.PositiveIntegerField(_("decisions analysed"), default=0)
     total = models.PositiveIntegerField(_("decisions to analyse"), default=0)
@@ -48,3 +53,9 @@ class Analysis(models.Model):
 
     def __str__(self) -> str:
         return f"analysis of game {self.game_id}: {self.status} {self.progress}/{self.total}"
+
+    @property
+    def outdated(self) -> bool:
+        """Finished by a search older than today's: its marks and "best was ..." are not what
+        the site's bot would say now."""
+        return self.status == self.Status.DONE and self.search_version < SEARCH_VERSION

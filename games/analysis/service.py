@@ -5,6 +5,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from ai.analysis import SEARCH_VERSION
 from games import jobs
 from games.analysis.marks import MARKS, accuracy
 from games.analysis.models import Analysis
@@ -29,17 +30,22 @@ def announce(analysis: Analysis) -> None:
 def request_analysis(game: Game, user) -> tuple[Analysis, bool]:
     """The game's analysis, asked for now if it never was: (analysis, whether this asked).
 
-    A second request changes nothing, unless the analysis failed (asked again from the start)
-    or stalled (announced again where it stopped)."""
+    A second request changes nothing, unless the analysis failed or is outdated (made by an older
+    search: asked again from the start) or stalled (announced again where it stopped)."""
     if game.status != Game.Status.FINISHED:
         raise NotFinished(game.pk)
     with transaction.atomic():
         analysis, created = Analysis.objects.select_for_update().get_or_create(
-            game=game, defaults={"requested_by": user, "iterations": budget_iterations()}
+            game=game,
+            defaults={
+                "requested_by": user,
+                "iterations": budget_iterations(),
+                "search_version": SEARCH_VERSION,
+            },
         )
         if created:
             announce(analysis)
-        elif analysis.status == Analysis.Status.FAILED:
+        elif analysis.status == Analysis.Status.FAILED or analysis.outdated:
             restart(analysis, user)
             created = True
         elif stalled(analysis):
@@ -60,6 +66,9 @@ def restart(analysis: Analysis, user) -> None:
     analysis.results = {}
     analysis.error = ""
     analysis.iterations = budget_iterations()
+    analysis.search_version = SEARCH_VERSION
+    analysis.cost_seconds = 0.0
+    analysis.finished_at = None
     analysis.save()
     announce(analysis)
 
@@ -87,9 +96,11 @@ def analysis_payload(game: Game, analysis: Analysis | None, user) -> dict:
     can_request = bool(user and user.is_authenticated)
     if analysis is None:
         return {"status": "none", "can_request": can_request}
+    outdated = analysis.outdated
     payload = {
         "status": analysis.status,
-        "can_request": can_request and analysis.status == Analysis.Status.FAILED,
+        "can_request": can_request and (analysis.status == Analysis.Status.FAILED or outdated),
+        "outdated": outdated,
         "progress": analysis.progress,
         "total": analysis.total,
         "iterations": analysis.iterations,

@@ -46,7 +46,9 @@ export function createAnalysis(section, { words, seatName, onStep }) {
     };
     let text = texts[data.status] ?? "";
     if (data.status === "done" && data.truncated) text += " " + fill(words.truncated, { count: data.total });
+    if (data.outdated) text += " " + words.outdated;
     parts.status.textContent = text;
+    parts.request.textContent = data.status === "done" ? words.again : words.request;
     parts.request.hidden = !(loggedIn && (data.status === "none" || data.can_request));
   }
 
@@ -65,6 +67,7 @@ export function createAnalysis(section, { words, seatName, onStep }) {
   function receive(data) {
     state.data = data;
     showStatus(data);
+    if (data.status !== "done") forget();
     if (data.status === "queued" || data.status === "running") {
       state.timer = setTimeout(load, POLL_MS);
       return;
@@ -72,7 +75,22 @@ export function createAnalysis(section, { words, seatName, onStep }) {
     if (data.status !== "done") return;
     state.bySeq = new Map(data.decisions.map((entry) => [entry.seq, entry]));
     draw();
-    section.dispatchEvent(new CustomEvent("analysis:ready", { bubbles: true }));
+    announceChange();
+  }
+
+  // An outdated analysis asked again: its graph, accuracy and marks go until the new one is done.
+  function forget() {
+    if (!state.bySeq.size && parts.graph.hidden) return;
+    state.bySeq = new Map();
+    parts.graph.replaceChildren();
+    parts.graph.hidden = true;
+    parts.accuracy.replaceChildren();
+    announceChange();
+  }
+
+  // The replay draws its log again, with the marks of the analysis now shown (or none).
+  function announceChange() {
+    section.dispatchEvent(new CustomEvent("analysis:changed", { bubbles: true }));
   }
 
   async function request() {

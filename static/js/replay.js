@@ -230,7 +230,7 @@ function createReplay(root) {
     root.dataset.total = String(last());
     root.dataset.state = "ready";
     analysis?.setGame(replay.game, last());
-    root.addEventListener("analysis:ready", render);
+    root.addEventListener("analysis:changed", render);
     listen();
     stop();
     goTo(0);

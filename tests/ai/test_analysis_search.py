@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from ai.analysis import ANALYSED_AS, analyse_view
+from ai.analysis import ANALYSED_AS, SEARCH_VERSION, analyse_view, search_settings
 from ai.factory import make_search_bot
 from ai.search.bot import answer_without_search
 from games.engine import action_to_move, determinize
@@ -41,3 +41,28 @@ def test_the_best_move_is_the_move_hard_plays_with_the_same_budget(seed):
         # Any determinization will do: a move's name is public.
         state = determinize(view, random.Random(seed))
         assert action_to_move(state, best) == action_to_move(state, played), view["phase"]
+
+
+# The settings of each search version (ai.analysis.SEARCH_VERSION); version 1, the one-battle
+# plain tree, predates the record.
+SETTINGS_OF_VERSION = {
+    2: {
+        "level": "hard",
+        "battles": 2,
+        "opponents": "heuristic",
+        "exploration": 0.7,
+        "value": "hand-built",
+        "inference": False,
+        "coalition": False,
+        "confidence": 1.5,
+        "heuristic_trust": 0.03,
+    },
+}
+
+
+def test_the_search_version_names_todays_settings():
+    """Analyses stored with an older version are offered again; that works only if the version
+    changes whenever the search does."""
+    assert search_settings() == SETTINGS_OF_VERSION.get(SEARCH_VERSION), (
+        "the analysis's search changed: bump ai.analysis.SEARCH_VERSION and record its settings"
+    )

@@ -1,7 +1,8 @@
 """The computer analysis in Chromium: a logged-in visitor asks for the analysis of a finished
 short game on its replay, waits for it (the job runs in the server's in-process pool with a tiny
 budget), and sees the win-chance graph, the accuracies, and the marks with "best was ..." on the
-log; the game's page then shows each player's accuracy."""
+log; the game's page then shows each player's accuracy. An analysis made by an older search says
+so and is analysed again on request."""
 
 import random
 from concurrent.futures import ThreadPoolExecutor
@@ -13,6 +14,8 @@ from django.db import connections
 from django.test import Client
 from django.utils import timezone
 
+from ai.analysis import SEARCH_VERSION
+from games.analysis.models import Analysis
 from games.engine import current_player, legal_actions
 from games.models import Game, Seat
 from games.services import load_state, start_game, submit_action
@@ -103,3 +106,51 @@ def test_request_an_analysis_and_read_it_on_the_replay(server_url, new_page):
 
     page.goto(f"{server_url}/games/{game.pk}/")
     assert page.locator('[data-game-analysis="done"] li[data-accuracy]').count() == 2
+
+
+def in_thread(function, *args):
+    """Database work off Playwright's event loop thread (Django refuses it there)."""
+
+    def run():
+        try:
+            return function(*args)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as executor:
+        return executor.submit(run).result()
+
+
+def made_by_older_search(game_id: int) -> None:
+    Analysis.objects.filter(game_id=game_id).update(search_version=SEARCH_VERSION - 1)
+
+
+def stored_search_version(game_id: int) -> int:
+    return Analysis.objects.get(game_id=game_id).search_version
+
+
+def test_an_outdated_analysis_says_so_and_is_analysed_again(server_url, new_page):
+    game = finished_game(seed=8)
+    page = new_page(1280, 900)
+    log_in(page, server_url, Seat.objects.get(game=game, index=1).user)
+    page.goto(f"{server_url}/games/{game.pk}/replay/")
+    page.wait_for_selector(f'{SECTION}[data-state="none"]')
+    page.get_by_role("button", name="Request analysis").click()
+    page.wait_for_selector(f'{SECTION}[data-state="done"]', timeout=30000)
+    in_thread(made_by_older_search, game.pk)
+
+    page.reload()
+    page.wait_for_selector(f'{SECTION}[data-state="done"]')
+    assert "older version" in page.locator("[data-analysis-status]").inner_text()
+    assert page.locator(f"{SECTION} svg .analysis-graph__line").count() == 2  # still shown
+    again = page.get_by_role("button", name="Analyse again")
+    again.click()
+    # Asked again: queued (the answer to the request), the old graph gone at once; then today's
+    # search fills it anew.
+    page.wait_for_selector(f'{SECTION}[data-state="queued"]')
+    assert page.locator(f"{SECTION} [data-analysis-graph]").is_hidden()
+    page.wait_for_selector(f'{SECTION}[data-state="done"]', timeout=30000)
+    assert "older version" not in page.locator("[data-analysis-status]").inner_text()
+    assert page.locator(f"{SECTION} svg .analysis-graph__line").count() == 2
+    assert again.is_hidden()
+    assert in_thread(stored_search_version, game.pk) == SEARCH_VERSION

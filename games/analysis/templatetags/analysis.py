@@ -18,13 +18,14 @@ def analysis_words() -> dict:
 
 @register.simple_tag
 def finished_analysis(game: Game):
-    """The finished game's analysis as the game page shows it: (status, rows per seat) with
-    each seat's name and accuracy once done; None when never asked."""
+    """The finished game's analysis as the game page shows it: its status, whether an older
+    search made it, whether a request would start it (never asked, failed or outdated), and once
+    done each seat's name and accuracy; None for a game not finished."""
     if game.status != Game.Status.FINISHED:
         return None
     analysis = Analysis.objects.filter(game=game).first()
     if analysis is None:
-        return {"status": "none", "rows": []}
+        return {"status": "none", "outdated": False, "askable": True, "rows": []}
     rows = []
     if analysis.status == Analysis.Status.DONE:
         seats = {seat.index: seat for seat in game.seats.select_related("user")}
@@ -34,4 +35,10 @@ def finished_analysis(game: Game):
             colour = SEAT_COLOUR_LABELS[seat.colour] if seat else row["seat"]
             name = (seat.record_name or seat.occupant_name()) if seat else ""
             rows.append({**row, "colour": colour, "name": name, "index": row["seat"]})
-    return {"status": analysis.status, "rows": rows}
+    askable = analysis.status == Analysis.Status.FAILED or analysis.outdated
+    return {
+        "status": analysis.status,
+        "outdated": analysis.outdated,
+        "askable": askable,
+        "rows": rows,
+    }
