@@ -5,6 +5,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from games import dashboard
+from games.analysis.figures import analysis_figures
 
 
 @staff_member_required
@@ -19,6 +20,7 @@ def staff_dashboard(request):
         "chart": dashboard.chart_bars(per_day),
         "latency_rows": latency_rows(dashboard.bot_latency()),
         "queue": dashboard.queue_depth(),
+        "analysis": analysis_figures(),
         "win_rates": [
             {**row, "win_percent": 100 * row["win_rate"]} for row in dashboard.bot_win_rates()
         ],
