@@ -9,9 +9,8 @@ from django.utils import timezone
 
 from ai.analysis import SEARCH_VERSION
 from games.analysis.models import Analysis
+from games.analysis.runner import ACTIVE
 from games.analysis.service import STALLED_AFTER
-
-ACTIVE = (Analysis.Status.QUEUED, Analysis.Status.RUNNING)
 
 
 def analysis_figures(now=None) -> dict:

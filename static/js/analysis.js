@@ -48,7 +48,7 @@ export function createAnalysis(section, { words, seatName, onStep }) {
     if (data.status === "done" && data.truncated) text += " " + fill(words.truncated, { count: data.total });
     if (data.outdated) text += " " + words.outdated;
     parts.status.textContent = text;
-    parts.request.textContent = data.status === "done" ? words.again : words.request;
+    parts.request.textContent = data.status === "none" ? words.request : words.again;
     parts.request.hidden = !(loggedIn && (data.status === "none" || data.can_request));
   }
 
