@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 import games.services.lifecycle as lifecycle
+from games.analysis.models import Analysis
 from games.models import Action, Game, Presence, Rating, RatingChange, Seat
 from games.ratings import starting_mu
 from games.services import GameNotPlaying, submit_action
@@ -39,7 +40,7 @@ def notices(monkeypatch):
 
 
 def changelist(model) -> str:
-    return reverse(f"admin:games_{model._meta.model_name}_changelist")
+    return reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
 
 
 def listed(response) -> set[int]:
@@ -58,8 +59,15 @@ def set_status(game, status, **fields):
     return game
 
 
+SITE_APPS = ("games", "analysis")
+
+
+def site_models():
+    return [model for label in SITE_APPS for model in apps.get_app_config(label).get_models()]
+
+
 def test_every_model_of_the_site_is_in_the_admin():
-    for model in apps.get_app_config("games").get_models():
+    for model in site_models():
         assert admin.site.is_registered(model), model.__name__
 
 
@@ -68,7 +76,8 @@ def test_every_changelist_loads_with_search(staff_client, make_user, make_table)
     game = make_table(2, people={0: alice}, bots={1: "hard"})
     Action.objects.create(game=game, seq=1, seat=1, action={"type": "pass"}, actor="bot")
     Presence.objects.create(channel_name="c", user=alice, game=game)
-    for model in apps.get_app_config("games").get_models():
+    Analysis.objects.create(game=game, iterations=30, requested_by=alice)
+    for model in site_models():
         for query in ({}, {"q": "alice"}, {"q": str(game.pk)}):
             response = staff_client.get(changelist(model), query)
             assert response.status_code == 200, (model.__name__, query)
@@ -266,6 +275,8 @@ SECRET_LOOKUPS = [
     (Action, "action__contains", '{"card": "m10"}'),
     (Action, "game__snapshot__contains", "m10"),
     (RatingChange, "game__seed", "1"),
+    (Analysis, "game__snapshot__contains", "m10"),
+    (Analysis, "game__seed__gt", "0"),
 ]
 
 
