@@ -143,6 +143,8 @@ def test_an_outdated_analysis_says_so_and_is_analysed_again(server_url, new_page
     page.wait_for_selector(f'{SECTION}[data-state="done"]')
     assert "older version" in page.locator("[data-analysis-status]").inner_text()
     assert page.locator(f"{SECTION} svg .analysis-graph__line").count() == 2  # still shown
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(SECTION).screenshot(path=str(SHOTS / "outdated-analysis.png"))
     again = page.get_by_role("button", name="Analyse again")
     again.click()
     # Asked again: queued (the answer to the request), the old graph gone at once; then today's
