@@ -13,7 +13,7 @@ from games.analysis.service import request_analysis, stalled
 
 
 def needs_asking_again(analysis: Analysis) -> bool:
-    return analysis.status == Analysis.Status.FAILED or analysis.outdated or stalled(analysis)
+    return analysis.restarts_on_request or stalled(analysis)
 
 
 @admin.action(description=_("Analyse again (the failed, outdated or stalled ones)"))

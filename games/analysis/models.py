@@ -59,3 +59,9 @@ class Analysis(models.Model):
         """Finished by a search older than today's: its marks and "best was ..." are not what
         the site's bot would say now."""
         return self.status == self.Status.DONE and self.search_version < SEARCH_VERSION
+
+    @property
+    def restarts_on_request(self) -> bool:
+        """Whether a person's request starts it again from the start: it failed, or an older
+        search made it (games.analysis.service.request_analysis)."""
+        return self.status == self.Status.FAILED or self.outdated

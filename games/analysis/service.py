@@ -9,7 +9,7 @@ from ai.analysis import SEARCH_VERSION
 from games import jobs
 from games.analysis.marks import MARKS, accuracy
 from games.analysis.models import Analysis
-from games.analysis.runner import JOB, budget_iterations
+from games.analysis.runner import ACTIVE, JOB, budget_iterations
 from games.models import Game
 from games.replay import StepLabels, replay_game_info
 
@@ -45,7 +45,7 @@ def request_analysis(game: Game, user) -> tuple[Analysis, bool]:
         )
         if created:
             announce(analysis)
-        elif analysis.status == Analysis.Status.FAILED or analysis.outdated:
+        elif analysis.restarts_on_request:
             restart(analysis, user)
             created = True
         elif stalled(analysis):
@@ -55,8 +55,7 @@ def request_analysis(game: Game, user) -> tuple[Analysis, bool]:
 
 
 def stalled(analysis: Analysis) -> bool:
-    active = analysis.status in (Analysis.Status.QUEUED, Analysis.Status.RUNNING)
-    return active and analysis.updated_at < timezone.now() - STALLED_AFTER
+    return analysis.status in ACTIVE and analysis.updated_at < timezone.now() - STALLED_AFTER
 
 
 def restart(analysis: Analysis, user) -> None:
@@ -96,11 +95,10 @@ def analysis_payload(game: Game, analysis: Analysis | None, user) -> dict:
     can_request = bool(user and user.is_authenticated)
     if analysis is None:
         return {"status": "none", "can_request": can_request}
-    outdated = analysis.outdated
     payload = {
         "status": analysis.status,
-        "can_request": can_request and (analysis.status == Analysis.Status.FAILED or outdated),
-        "outdated": outdated,
+        "can_request": can_request and analysis.restarts_on_request,
+        "outdated": analysis.outdated,
         "progress": analysis.progress,
         "total": analysis.total,
         "iterations": analysis.iterations,

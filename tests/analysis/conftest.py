@@ -2,9 +2,14 @@
 budget, and finished games played at random through the services."""
 
 import random
+from datetime import timedelta
 
 import pytest
+from django.test import Client
+from django.utils import timezone
 
+from ai.analysis import SEARCH_VERSION
+from games.analysis.models import Analysis
 from games.engine import current_player, legal_actions
 from games.models import Game
 from games.services import load_state, start_game, submit_action
@@ -46,5 +51,45 @@ def finished_game(make_user, make_table, announced):
     def make(players: int = 2, seed: int = 5) -> Game:
         people = {index: make_user() for index in range(players)}
         return play_out(make_table(players, people=people, seed=seed), seed)
+
+    return make
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def make_analysis(make_table):
+    """An analysis row of a finished game, in the given state, last saved `saved_ago` ago."""
+
+    def make(
+        status,
+        *,
+        saved_ago=timedelta(0),
+        finished_ago=None,
+        seconds=0.0,
+        decisions=0,
+        version=SEARCH_VERSION,
+    ):
+        now = timezone.now()
+        game = make_table(2)
+        # Only a finished game is analysed (a request checks it).
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+        analysis = Analysis.objects.create(
+            game=game,
+            status=status,
+            iterations=1000,
+            search_version=version,
+            progress=decisions,
+            total=decisions,
+            cost_seconds=seconds,
+            finished_at=None if finished_ago is None else now - finished_ago,
+        )
+        # updated_at is set on every save: put it back in time with an UPDATE.
+        Analysis.objects.filter(pk=analysis.pk).update(updated_at=now - saved_ago)
+        return Analysis.objects.get(pk=analysis.pk)
 
     return make

@@ -8,7 +8,6 @@ import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
 from ai.analysis import SEARCH_VERSION
 from games.analysis.models import Analysis
@@ -30,22 +29,14 @@ def staff_client(make_user):
     return client
 
 
-def analysis_of(finished_game, status, *, version=SEARCH_VERSION, saved_ago=timedelta(0)):
-    analysis = Analysis.objects.create(
-        game=finished_game(2), status=status, iterations=30, search_version=version
-    )
-    Analysis.objects.filter(pk=analysis.pk).update(updated_at=timezone.now() - saved_ago)
-    return Analysis.objects.get(pk=analysis.pk)
-
-
 def test_analyse_again_asks_the_failed_outdated_and_stalled_ones_only(
-    staff_client, finished_game, announced, django_capture_on_commit_callbacks
+    staff_client, make_analysis, announced, django_capture_on_commit_callbacks
 ):
-    failed = analysis_of(finished_game, Status.FAILED)
-    outdated = analysis_of(finished_game, Status.DONE, version=SEARCH_VERSION - 1)
-    stalled = analysis_of(finished_game, Status.RUNNING, saved_ago=timedelta(minutes=30))
-    current = analysis_of(finished_game, Status.DONE)
-    running = analysis_of(finished_game, Status.RUNNING, saved_ago=timedelta(minutes=1))
+    failed = make_analysis(Status.FAILED)
+    outdated = make_analysis(Status.DONE, version=SEARCH_VERSION - 1)
+    stalled = make_analysis(Status.RUNNING, saved_ago=timedelta(minutes=30))
+    current = make_analysis(Status.DONE)
+    running = make_analysis(Status.RUNNING, saved_ago=timedelta(minutes=1))
     every = [failed, outdated, stalled, current, running]
     announced.clear()
 
@@ -75,9 +66,9 @@ def test_analyse_again_asks_the_failed_outdated_and_stalled_ones_only(
         assert after[untouched.pk].updated_at == untouched.updated_at
 
 
-def test_the_list_filters_by_status_and_search_version(staff_client, finished_game):
-    outdated = analysis_of(finished_game, Status.DONE, version=SEARCH_VERSION - 1)
-    analysis_of(finished_game, Status.DONE)
+def test_the_list_filters_by_status_and_search_version(staff_client, make_analysis):
+    outdated = make_analysis(Status.DONE, version=SEARCH_VERSION - 1)
+    make_analysis(Status.DONE)
     response = staff_client.get(CHANGELIST, {"search_version": SEARCH_VERSION - 1})
     assert [row.pk for row in response.context["cl"].result_list] == [outdated.pk]
     response = staff_client.get(CHANGELIST, {"q": f"#{outdated.game_id}"})

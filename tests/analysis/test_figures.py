@@ -7,7 +7,6 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
 from ai.analysis import SEARCH_VERSION
 from games.analysis.figures import analysis_figures
@@ -16,35 +15,6 @@ from games.analysis.models import Analysis
 pytestmark = pytest.mark.django_db
 
 Status = Analysis.Status
-
-
-@pytest.fixture
-def make_analysis(make_table):
-    def make(
-        status,
-        *,
-        saved_ago=timedelta(0),
-        finished_ago=None,
-        seconds=0.0,
-        decisions=0,
-        version=SEARCH_VERSION,
-    ):
-        now = timezone.now()
-        analysis = Analysis.objects.create(
-            game=make_table(2),
-            status=status,
-            iterations=1000,
-            search_version=version,
-            progress=decisions,
-            total=decisions,
-            cost_seconds=seconds,
-            finished_at=None if finished_ago is None else now - finished_ago,
-        )
-        # updated_at is set on every save: put it back in time with an UPDATE.
-        Analysis.objects.filter(pk=analysis.pk).update(updated_at=now - saved_ago)
-        return analysis
-
-    return make
 
 
 def test_no_analysis_gives_zeros_and_no_cost():

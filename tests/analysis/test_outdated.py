@@ -9,14 +9,9 @@ from ai.analysis import SEARCH_VERSION
 from games.analysis.models import Analysis
 from games.analysis.runner import JOB, run_slice
 from games.analysis.service import request_analysis
+from tests.analysis.conftest import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

@@ -9,14 +9,9 @@ from games.analysis.models import Analysis
 from games.analysis.runner import run_slice
 from games.engine import view_for
 from games.services import load_state
+from tests.analysis.conftest import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_the_analysis_is_asked_once_and_read_by_anyone(finished_game, make_user):

@@ -42,30 +42,38 @@ def server_url(analysis_server, transactional_db):
     return analysis_server
 
 
+def in_thread(function, *args):
+    """Database work off Playwright's event loop thread (Django refuses it there)."""
+
+    def run():
+        try:
+            return function(*args)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as executor:
+        return executor.submit(run).result()
+
+
 def play_new_game(seed: int) -> Game:
     users = [get_user_model().objects.create_user(f"analyst{seat}") for seat in range(2)]
     game = Game.objects.create(players=2, seed=seed)
     for seat, user in enumerate(users):
         Seat.objects.create(game=game, index=seat, user=user, joined_at=timezone.now())
-    try:
-        rng = random.Random(seed)
-        start_game(game.pk)
+    rng = random.Random(seed)
+    start_game(game.pk)
+    game.refresh_from_db()
+    while game.status == Game.Status.PLAYING:
+        state = load_state(game)
+        submit_action(
+            game.pk, current_player(state), rng.choice(legal_actions(state)), game.version
+        )
         game.refresh_from_db()
-        while game.status == Game.Status.PLAYING:
-            state = load_state(game)
-            submit_action(
-                game.pk, current_player(state), rng.choice(legal_actions(state)), game.version
-            )
-            game.refresh_from_db()
-        return game
-    finally:
-        connections.close_all()
+    return game
 
 
 def finished_game(seed: int = 5) -> Game:
-    """Played in a thread of its own: Playwright's event loop runs in the test's thread."""
-    with ThreadPoolExecutor(1) as executor:
-        return executor.submit(play_new_game, seed).result()
+    return in_thread(play_new_game, seed)
 
 
 def log_in(page, url: str, user) -> None:
@@ -106,19 +114,6 @@ def test_request_an_analysis_and_read_it_on_the_replay(server_url, new_page):
 
     page.goto(f"{server_url}/games/{game.pk}/")
     assert page.locator('[data-game-analysis="done"] li[data-accuracy]').count() == 2
-
-
-def in_thread(function, *args):
-    """Database work off Playwright's event loop thread (Django refuses it there)."""
-
-    def run():
-        try:
-            return function(*args)
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as executor:
-        return executor.submit(run).result()
 
 
 def made_by_older_search(game_id: int) -> None:

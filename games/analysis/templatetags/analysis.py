@@ -35,10 +35,9 @@ def finished_analysis(game: Game):
             colour = SEAT_COLOUR_LABELS[seat.colour] if seat else row["seat"]
             name = (seat.record_name or seat.occupant_name()) if seat else ""
             rows.append({**row, "colour": colour, "name": name, "index": row["seat"]})
-    askable = analysis.status == Analysis.Status.FAILED or analysis.outdated
     return {
         "status": analysis.status,
         "outdated": analysis.outdated,
-        "askable": askable,
+        "askable": analysis.restarts_on_request,
         "rows": rows,
     }
