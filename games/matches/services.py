@@ -18,6 +18,7 @@ from games.lobby import SeatPlan, create_table, play_against_bots
 from games.models import Game, Seat
 from games.services import load_state, start_game
 from games.services.frames import STANDIN_LEVEL
+from games.services.lifecycle import abort_game
 
 from .models import NEXT_GAME_SECONDS, TARGET_MAX, TARGET_MIN, Match, MatchGame
 from .scoring import GO_ON, TIED, WON, decider_winners, game_points, standing, totals
@@ -213,6 +214,21 @@ def advance(game_id: int) -> str:
         ):
             return "next game" if _open_next_game(match, entries) else "taken"
         return "waiting"
+
+
+def abort_match(match_id: int) -> bool:
+    """The staff's abort: end a match that is still played as aborted, and abort its current
+    game if that one is not over. True if the match was aborted; a finished or aborted match is
+    left as it is (False). Aborting only the game would not do between two games, when the match
+    waits for the next one and has no game to abort."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if match.status != Match.Status.PLAYING:
+            return False
+        latest = entries_of(match)[-1]
+        abort_game(latest.game_id)
+        _end(match, Match.Status.ABORTED, None)
+    return True
 
 
 def _score(match: Match, entries: list[MatchGame], latest: MatchGame) -> str:
