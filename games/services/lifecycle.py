@@ -7,6 +7,8 @@ checked, and the sockets of the game and the lobby are told only after the commi
 from django.db import transaction
 from django.utils import timezone
 
+from games import jobs
+from games.matches.models import MatchGame
 from games.models import Game
 
 from .notify import after_commit, notify_lobby_now, notify_table
@@ -39,10 +41,13 @@ def abort_game(game_id: int) -> bool:
         )
         if not changed:
             return False
-        after_commit(_after_abort, game.group_name(), game.version)
+        after_commit(_after_abort, game.pk, game.group_name(), game.version)
     return True
 
 
-def _after_abort(group: str, version: int) -> None:
+def _after_abort(game_id: int, group: str, version: int) -> None:
     notify_table(group, version)
     notify_lobby_now()
+    if MatchGame.objects.filter(game_id=game_id).exists():
+        # The match's job ends the match now, not when the sweep next finds the aborted game.
+        jobs.later("match_next_game", game_id)

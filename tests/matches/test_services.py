@@ -223,6 +223,7 @@ def test_an_aborted_game_stops_the_match(make_user, announced):
     match = bots_match(make_user())
     game_id = latest(match).game_id
     abort_game(game_id)
+    assert ("match_next_game", (game_id,), 0.0) in announced  # at once, not at the next sweep
     assert advance(game_id) == "aborted"
     match.refresh_from_db()
     assert match.status == Match.Status.ABORTED
