@@ -18,7 +18,7 @@ from games.admin_filters import (
     OPTION_FILTERS,
     ActionsWithoutSelection,
     BotLevelFilter,
-    GameIdSearch,
+    NumberSearch,
     SecretsStayHidden,
 )
 from games.bot_names import bot_level_name
@@ -77,8 +77,8 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(SecretsStayHidden, ActionsWithoutSelection, GameIdSearch, admin.ModelAdmin):
-    game_id_lookup = "pk"
+class GameAdmin(SecretsStayHidden, ActionsWithoutSelection, NumberSearch, admin.ModelAdmin):
+    number_lookup = "pk"
     whole_table_actions = ("recompute_ratings",)
     list_display = (
         "id",
@@ -195,7 +195,7 @@ def visible_move(action: Action, game: Game) -> str:
 
 
 @admin.register(Seat)
-class SeatAdmin(SecretsStayHidden, GameIdSearch, admin.ModelAdmin):
+class SeatAdmin(SecretsStayHidden, NumberSearch, admin.ModelAdmin):
     list_display = (
         "game",
         "index",
@@ -241,7 +241,7 @@ class SeatAdmin(SecretsStayHidden, GameIdSearch, admin.ModelAdmin):
 
 
 @admin.register(Action)
-class ActionAdmin(SecretsStayHidden, GameIdSearch, admin.ModelAdmin):
+class ActionAdmin(SecretsStayHidden, NumberSearch, admin.ModelAdmin):
     list_display = ("game", "seq", "seat", "actor", "move", "latency_ms", "created_at")
     list_filter = ("actor", "game__status")
     search_fields = ("game__invite_code",)
@@ -294,7 +294,7 @@ class RatingAdmin(SecretsStayHidden, ActionsWithoutSelection, admin.ModelAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(SecretsStayHidden, GameIdSearch, admin.ModelAdmin):
+class RatingChangeAdmin(SecretsStayHidden, NumberSearch, admin.ModelAdmin):
     list_display = ("game", "seat", "rating", "delta", "mu_after", "sigma_after", "created_at")
     list_filter = (("rating__bot_level", admin.EmptyFieldListFilter),)
     search_fields = ("rating__user__username", "rating__bot_level")

@@ -60,16 +60,17 @@ class BotLevelFilter(admin.SimpleListFilter):
         return queryset
 
 
-class GameIdSearch:
-    """Search also finds rows of a game by its number ("42" or "#42")."""
+class NumberSearch:
+    """Search also finds rows by a number ("42" or "#42"): those of the game with that number, or
+    with `number_lookup = "pk"` the row that has it (a game, a match)."""
 
-    game_id_lookup = "game_id"
+    number_lookup = "game_id"
 
     def get_search_results(self, request, queryset, search_term):
         results, duplicates = super().get_search_results(request, queryset, search_term)
         term = search_term.strip().lstrip("#")
         if term.isdigit():
-            results |= queryset.filter(**{self.game_id_lookup: int(term)})
+            results |= queryset.filter(**{self.number_lookup: int(term)})
             duplicates = True
         return results, duplicates
 

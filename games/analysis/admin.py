@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.admin_filters import GameIdSearch, SecretsStayHidden
+from games.admin_filters import NumberSearch, SecretsStayHidden
 from games.analysis.models import Analysis
 from games.analysis.service import request_analysis, stalled
 
@@ -36,7 +36,7 @@ def analyse_again(modeladmin, request, queryset):
 
 
 @admin.register(Analysis)
-class AnalysisAdmin(SecretsStayHidden, GameIdSearch, admin.ModelAdmin):
+class AnalysisAdmin(SecretsStayHidden, NumberSearch, admin.ModelAdmin):
     list_display = (
         "game",
         "status",

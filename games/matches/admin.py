@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.admin_filters import GameIdSearch, SecretsStayHidden
+from games.admin_filters import NumberSearch, SecretsStayHidden
 
 from .models import Match, MatchGame
 from .scoring import totals
@@ -49,7 +49,8 @@ class MatchGameInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(SecretsStayHidden, admin.ModelAdmin):
+class MatchAdmin(SecretsStayHidden, NumberSearch, admin.ModelAdmin):
+    number_lookup = "pk"  # "42" or "#42" finds match 42
     list_display = (
         "id",
         "status",
@@ -98,15 +99,6 @@ class MatchAdmin(SecretsStayHidden, admin.ModelAdmin):
     def has_add_permission(self, request):
         return False  # matches are made through the lobby's forms or a record's import
 
-    def get_search_results(self, request, queryset, search_term):
-        # "42" or "#42" also finds match 42 (as the games' page finds a game by its number).
-        results, duplicates = super().get_search_results(request, queryset, search_term)
-        term = search_term.strip().lstrip("#")
-        if term.isdigit():
-            results |= queryset.filter(pk=int(term))
-            duplicates = True
-        return results, duplicates
-
     def get_queryset(self, request):
         # A list row shows the seats and the points: read them with the matches, not per row.
         return super().get_queryset(request).prefetch_related("entries__game__seats__user")
@@ -138,7 +130,7 @@ class MatchAdmin(SecretsStayHidden, admin.ModelAdmin):
 
 
 @admin.register(MatchGame)
-class MatchGameAdmin(SecretsStayHidden, GameIdSearch, admin.ModelAdmin):
+class MatchGameAdmin(SecretsStayHidden, NumberSearch, admin.ModelAdmin):
     list_display = ("match", "number", "linked_game", "decider", "seats", "points")
     list_filter = ("decider",)
     search_fields = ("game__seats__user__username",)

@@ -60,10 +60,16 @@ def after_change(
     if finished:
         notify_lobby_now()
         jobs.later("rating", game_id)
-        if MatchGame.objects.filter(game_id=game_id).exists():
-            jobs.later("match_next_game", game_id)  # score it; the match's next game (#15)
+        announce_match_job(game_id)
         return
     announce_next(game_id, version, next_turn)
+
+
+def announce_match_job(game_id: int) -> None:
+    """After a game of a match ends (finished or aborted): the match's job scores it, or ends
+    the match, and sees to its next game (#15). A game of no match announces nothing."""
+    if MatchGame.objects.filter(game_id=game_id).exists():
+        jobs.later("match_next_game", game_id)
 
 
 def announce_next(game_id: int, version: int, next_turn: NextTurn) -> None:

@@ -7,10 +7,9 @@ checked, and the sockets of the game and the lobby are told only after the commi
 from django.db import transaction
 from django.utils import timezone
 
-from games import jobs
-from games.matches.models import MatchGame
 from games.models import Game
 
+from .followups import announce_match_job
 from .notify import after_commit, notify_lobby_now, notify_table
 
 ABORTABLE = (Game.Status.OPEN, Game.Status.PLAYING)
@@ -48,6 +47,5 @@ def abort_game(game_id: int) -> bool:
 def _after_abort(game_id: int, group: str, version: int) -> None:
     notify_table(group, version)
     notify_lobby_now()
-    if MatchGame.objects.filter(game_id=game_id).exists():
-        # The match's job ends the match now, not when the sweep next finds the aborted game.
-        jobs.later("match_next_game", game_id)
+    # The match's job ends the match now, not when the sweep next finds the aborted game.
+    announce_match_job(game_id)
