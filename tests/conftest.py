@@ -139,3 +139,13 @@ def fresh_throttle_counters(settings, request):
     # Hashed: a test's id holds spaces and brackets, which cache keys must not (CacheKeyWarning).
     test_id = hashlib.sha256(request.node.nodeid.encode()).hexdigest()[:16]
     settings.RATELIMIT_CACHE_PREFIX = f"rl:test{os.getpid()}:{test_id}:"
+
+
+@pytest.fixture
+def staff_client(client, make_user):
+    """A client logged in as a superuser, for the admin's pages (`make_user` is the folder's)."""
+    boss = make_user("boss")
+    boss.is_staff = boss.is_superuser = True
+    boss.save()
+    client.force_login(boss)
+    return client

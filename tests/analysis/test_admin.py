@@ -6,7 +6,6 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.test import Client
 from django.urls import reverse
 
 from ai.analysis import SEARCH_VERSION
@@ -17,16 +16,6 @@ pytestmark = pytest.mark.django_db
 
 Status = Analysis.Status
 CHANGELIST = reverse("admin:analysis_analysis_changelist")
-
-
-@pytest.fixture
-def staff_client(make_user):
-    boss = make_user()
-    boss.is_staff = boss.is_superuser = True
-    boss.save()
-    client = Client()
-    client.force_login(boss)
-    return client
 
 
 def test_analyse_again_asks_the_failed_outdated_and_stalled_ones_only(

@@ -22,15 +22,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff_client(client, make_user):
-    boss = make_user("boss")
-    boss.is_staff = boss.is_superuser = True
-    boss.save()
-    client.force_login(boss)
-    return client
-
-
-@pytest.fixture
 def notices(monkeypatch):
     """The notices the abort service sends after the commit, recorded instead of sent."""
     sent = []
