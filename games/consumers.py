@@ -175,12 +175,17 @@ class GameConsumer(ChatSocket, AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         if self.refresh_task is not None:
             self.refresh_task.cancel()
-        if self.slot is not None:
-            await self.slot.release()
-        await self.leave_chat()
-        if self.joined:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            await presence.socket_closed(self.channel_name, self.heartbeat)
+        # The Presence row goes even if a release before it fails (a Redis blip): left behind, it
+        # would count this closed socket as connected until the sweep purges it.
+        try:
+            if self.slot is not None:
+                await self.slot.release()
+            await self.leave_chat()
+            if self.joined:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+        finally:
+            if self.heartbeat is not None:
+                await presence.socket_closed(self.channel_name, self.heartbeat)
 
     # --- Client -> server ---------------------------------------------------------------------
 

@@ -191,12 +191,16 @@ class LobbyConsumer(ChatSocket, AsyncJsonWebsocketConsumer):
         await self.send_tables()
 
     async def disconnect(self, code):
-        await self.leave_chat()
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
-        if self.slot is not None:
-            await self.slot.release()
-        if self.heartbeat is not None:
-            await presence.socket_closed(self.channel_name, self.heartbeat)
+        # The Presence row goes even if a release before it fails (a Redis blip): left behind, it
+        # would count this closed socket as connected until the sweep purges it.
+        try:
+            await self.leave_chat()
+            await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+            if self.slot is not None:
+                await self.slot.release()
+        finally:
+            if self.heartbeat is not None:
+                await presence.socket_closed(self.channel_name, self.heartbeat)
 
     async def websocket_receive(self, message):
         # A message with neither text nor bytes is refused like any bad frame (see GameConsumer).

@@ -206,6 +206,39 @@ async def test_a_socket_has_a_presence_row_while_it_is_open(make_user, make_tabl
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("close_async_db_connections")
+async def test_a_socket_whose_slot_release_fails_still_deletes_its_presence_row(
+    make_user, make_table, start_stacked, monkeypatch
+):
+    """A closing socket gives back its place under the socket caps (Redis in production) before
+    its row goes. A failure there must not leave the row behind: the dashboard would count the
+    closed socket as connected for minutes, and a browser test waiting for every socket's close
+    waited in vain."""
+    from channels.db import database_sync_to_async
+
+    from games.socket_slots import SocketSlot
+
+    alice = await database_sync_to_async(make_user)("alice")
+    game = await database_sync_to_async(make_table)(2, people={0: alice}, bots={1: "easy"})
+    await database_sync_to_async(start_stacked)(game)
+    lobby_socket = await ws_connect("/ws/lobby/", alice)
+    game_socket = await ws_connect(f"/ws/games/{game.pk}/", alice)
+    for socket in (lobby_socket, game_socket):
+        await socket.receive_json_from()  # connected and served: the row is written by then
+    count = database_sync_to_async(lambda: Presence.objects.count())
+    assert await count() == 2
+
+    async def broken_release(self):
+        raise ConnectionError("Redis went away")
+
+    monkeypatch.setattr(SocketSlot, "release", broken_release)
+    for socket in (lobby_socket, game_socket):
+        with pytest.raises(ConnectionError):
+            await socket.disconnect()
+    assert await count() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("close_async_db_connections")
 async def test_a_socket_left_open_longer_than_the_stale_age_still_counts(make_user, monkeypatch):
     """A tab left open all day is a live socket: its heartbeat keeps its row fresh, while a
     crashed server's row (no heartbeat) goes stale."""
