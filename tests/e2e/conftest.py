@@ -32,6 +32,7 @@ from daphne.testing import DaphneProcess
 from django.conf import settings
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.db import connections
+from django.utils import timezone
 
 from tests import live_server_jobs
 from tests.services import require_chromium
@@ -243,21 +244,30 @@ def new_page(browser, request, live_url):
     wait_for_sockets_closed()
 
 
-def wait_for_sockets_closed(timeout: float = 10.0) -> None:
+def wait_for_sockets_closed(timeout: float = 30.0) -> None:
     """Until the live server has handled the close of every socket the pages had open.
 
     A socket's last database write on close is deleting its Presence row (games/presence.py).
     Before this wait, that delete could still be running when the test database was flushed,
-    and the two deadlocked (seen once in CI, with the tests on two parallel workers)."""
+    and the two deadlocked (seen once in CI, with the tests on two parallel workers). Daphne
+    itself gives a closing socket 10 s before it kills the handler; the wait allows more, since
+    on a loaded machine the close is only queued by then. A failure names the sockets left."""
     from games.models import Presence
 
     deadline = time.monotonic() + timeout
     while Presence.objects.exists():
         if time.monotonic() > deadline:
             pytest.fail(
-                f"the live server still had open sockets {timeout:.0f} s after the pages closed"
+                f"the live server still had open sockets {timeout:.0f} s after the pages closed: "
+                + "; ".join(describe_presence(row) for row in Presence.objects.all())
             )
         time.sleep(0.05)
+
+
+def describe_presence(row) -> str:
+    where = f"game {row.game_id}" if row.game_id is not None else "the lobby"
+    age = (timezone.now() - row.connected_at).total_seconds()
+    return f"{row.channel_name} (user {row.user_id}, {where}, opened {age:.1f} s ago)"
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test import Client
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from ai.analysis import SEARCH_VERSION
 from games.analysis.models import Analysis
@@ -135,9 +136,12 @@ def test_an_outdated_analysis_says_so_and_is_analysed_again(server_url, new_page
     in_thread(made_by_older_search, game.pk)
 
     page.reload()
+    # The graph is drawn once both the analysis and the replay's game have loaded, in either
+    # order: waiting for the analysis alone raced the game's load on a busy machine.
+    page.wait_for_selector(f'{ROOT}[data-state="ready"]')
     page.wait_for_selector(f'{SECTION}[data-state="done"]')
     assert "older version" in page.locator("[data-analysis-status]").inner_text()
-    assert page.locator(f"{SECTION} svg .analysis-graph__line").count() == 2  # still shown
+    expect(page.locator(f"{SECTION} svg .analysis-graph__line")).to_have_count(2)  # still shown
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator(SECTION).screenshot(path=str(SHOTS / "outdated-analysis.png"))
     again = page.get_by_role("button", name="Analyse again")
