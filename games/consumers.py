@@ -31,6 +31,7 @@ from games.services import (
 from games.services.errors import NotSeated
 from games.services.notify import remember_socket_loop
 from games.services.table_talk import room_for, submit_show
+from games.socket_cleanup import ReleasesOnFailedConnect
 from games.socket_language import language_of
 from games.socket_limits import (
     CLOSE_RATE_LIMITED,
@@ -114,11 +115,16 @@ class Wanted:
         return Wanted(max(self.at_least, other.at_least), max(afters) if afters else None)
 
 
-class GameConsumer(ChatSocket, AsyncJsonWebsocketConsumer):
+class GameConsumer(ReleasesOnFailedConnect, ChatSocket, AsyncJsonWebsocketConsumer):
     game_id: int
     group: str
     seat: int | None = None
     slot: SocketSlot | None = None  # this socket's place under the caps on open sockets
+    # What disconnect() releases, as they stand before connect() takes anything (a connect that
+    # fails part-way is released too: games/socket_cleanup.py).
+    refresh_task: asyncio.Task | None = None
+    heartbeat: asyncio.Task | None = None
+    joined = False
 
     async def connect(self):
         remember_socket_loop(asyncio.get_running_loop())
@@ -129,10 +135,7 @@ class GameConsumer(ChatSocket, AsyncJsonWebsocketConsumer):
         self.group = Game(pk=self.game_id).group_name()
         self.guard = game_flood_guard()
         self.state_lock = asyncio.Lock()
-        self.refresh_task: asyncio.Task | None = None
         self.wanted: Wanted | None = None
-        self.heartbeat: asyncio.Task | None = None
-        self.joined = False
         self.cut_off = False
         await self.accept()
         if await too_many_connects(client_address(self.scope)):

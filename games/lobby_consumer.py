@@ -25,6 +25,7 @@ from games.database_threads import in_database_thread
 from games.lobby import WATCHABLE_GAMES
 from games.models import Game
 from games.services.notify import LOBBY_GROUP, remember_socket_loop
+from games.socket_cleanup import ReleasesOnFailedConnect
 from games.socket_language import language_of
 from games.socket_limits import (
     CLOSE_RATE_LIMITED,
@@ -158,7 +159,7 @@ def tables_frame(user_id=None) -> dict:
     }
 
 
-class LobbyConsumer(ChatSocket, AsyncJsonWebsocketConsumer):
+class LobbyConsumer(ReleasesOnFailedConnect, ChatSocket, AsyncJsonWebsocketConsumer):
     """Anyone may watch the lobby; a logged-in user's own seats are marked in their frames.
 
     A client may send `{"type": "sync"}`. Each one costs a read of every listed table, so the

@@ -239,6 +239,54 @@ async def test_a_socket_whose_slot_release_fails_still_deletes_its_presence_row(
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("close_async_db_connections")
+@pytest.mark.parametrize("kind", ["lobby", "game"])
+async def test_a_socket_whose_connect_fails_after_its_row_is_written_leaves_no_row(
+    kind, make_user, make_table, start_stacked, monkeypatch
+):
+    """Channels calls disconnect only after a connect that returned: a connect that raises after
+    the row is written (its first frame failing, say) must still delete the row and give back
+    its place under the socket caps."""
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from condottiere_site.asgi import application
+    from games import socket_slots
+    from games.consumers import GameConsumer
+    from games.lobby_consumer import LobbyConsumer
+    from tests.web.conftest import ws_headers
+
+    alice = await database_sync_to_async(make_user)("alice")
+    game = await database_sync_to_async(make_table)(2, people={0: alice}, bots={1: "easy"})
+    await database_sync_to_async(start_stacked)(game)
+    consumer, first_frame = {
+        "lobby": (LobbyConsumer, "send_tables"),
+        "game": (GameConsumer, "send_state"),
+    }[kind]
+    released = []
+    real_release = socket_slots.SocketSlot.release
+
+    async def failing_first_frame(self):
+        raise RuntimeError("the first frame failed")
+
+    async def counted_release(self):
+        released.append(self.member)
+        await real_release(self)
+
+    monkeypatch.setattr(consumer, first_frame, failing_first_frame)
+    monkeypatch.setattr(socket_slots.SocketSlot, "release", counted_release)
+    path = "/ws/lobby/" if kind == "lobby" else f"/ws/games/{game.pk}/"
+    headers = await database_sync_to_async(ws_headers)(alice)
+    socket = WebsocketCommunicator(application, path, headers=headers)
+    with pytest.raises(RuntimeError, match="the first frame failed"):
+        await socket.connect()
+        await socket.receive_output()
+
+    assert await database_sync_to_async(lambda: Presence.objects.count())() == 0
+    assert len(released) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("close_async_db_connections")
 async def test_a_socket_left_open_longer_than_the_stale_age_still_counts(make_user, monkeypatch):
     """A tab left open all day is a live socket: its heartbeat keeps its row fresh, while a
     crashed server's row (no heartbeat) goes stale."""
