@@ -247,13 +247,10 @@ async def test_a_socket_whose_connect_fails_after_its_row_is_written_leaves_no_r
     the row is written (its first frame failing, say) must still delete the row and give back
     its place under the socket caps."""
     from channels.db import database_sync_to_async
-    from channels.testing import WebsocketCommunicator
 
-    from condottiere_site.asgi import application
     from games import socket_slots
     from games.consumers import GameConsumer
     from games.lobby_consumer import LobbyConsumer
-    from tests.web.conftest import ws_headers
 
     alice = await database_sync_to_async(make_user)("alice")
     game = await database_sync_to_async(make_table)(2, people={0: alice}, bots={1: "easy"})
@@ -275,10 +272,8 @@ async def test_a_socket_whose_connect_fails_after_its_row_is_written_leaves_no_r
     monkeypatch.setattr(consumer, first_frame, failing_first_frame)
     monkeypatch.setattr(socket_slots.SocketSlot, "release", counted_release)
     path = "/ws/lobby/" if kind == "lobby" else f"/ws/games/{game.pk}/"
-    headers = await database_sync_to_async(ws_headers)(alice)
-    socket = WebsocketCommunicator(application, path, headers=headers)
+    socket = await ws_connect(path, alice)  # accepted: the failure comes with the first frame
     with pytest.raises(RuntimeError, match="the first frame failed"):
-        await socket.connect()
         await socket.receive_output()
 
     assert await database_sync_to_async(lambda: Presence.objects.count())() == 0
