@@ -10,6 +10,7 @@ to save a big card from a lost battle — because each card's effect on the line
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.engine import battle_strengths
 
@@ -19,6 +20,10 @@ from .situation import Situation, hidden_bonus, visible_lines
 FINAL_BATTLE_POINTS = 100.0
 TOKEN_POINTS = 4.0  # choosing the next region is worth a few card points
 POPE_WEIGHT = 0.3  # the Pope shields a region for the future, not in this battle
+# Battle lines are public, so the same few recur across decisions: a search's heuristic opponents
+# score them thousands of times a move. Their printed strengths are memoised (bounded).
+_PRINTED_STRENGTHS = {}
+PRINTED_STRENGTHS_LIMIT = 200_000
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,7 @@ class BattleReader:
     def __init__(self, view: dict, sit: Situation, style: Style):
         self.view, self.sit, self.style = view, sit, style
         self.me = sit.seat
+        self.rivals = tuple(sit.rivals())
         self.lines = visible_lines(view)
         self.bonus = hidden_bonus(view)
         self.bonus[self.me] = 0
@@ -76,12 +82,12 @@ class BattleReader:
         return max(3.0, mine - self.sit.value_of_winning(rival, region))
 
     def strengths(self, lines) -> list[float]:
-        return [s + b for s, b in zip(battle_strengths(lines), self.bonus, strict=True)]
+        return [s + b for s, b in zip(printed_strengths(lines), self.bonus, strict=True)]
 
     def margin(self, lines) -> float:
         """Our strength minus the best rival's; ties lean to the defender (Capturing Regions)."""
         strengths = self.strengths(lines)
-        best_rival = max(strengths[s] for s in self.sit.rivals())
+        best_rival = max(strengths[s] for s in self.rivals)
         margin = strengths[self.me] - best_rival
         if self.sit.defender is not None:
             margin += 0.5 if self.sit.defender == self.me else -0.5
@@ -136,9 +142,23 @@ class BattleReader:
 
     def _leads_courtesans(self, lines) -> bool:
         counts = [line.count("courtesan") for line in lines]
-        return all(counts[self.me] > counts[s] for s in self.sit.rivals())
+        return all(counts[self.me] > counts[s] for s in self.rivals)
 
 
+def printed_strengths(lines) -> tuple[int, ...]:
+    """`battle_strengths` of visible lines (lists of card codes), memoised."""
+    key = tuple(map(tuple, lines))
+    found = _PRINTED_STRENGTHS.get(key)
+    if found is None:
+        if len(_PRINTED_STRENGTHS) >= PRINTED_STRENGTHS_LIMIT:
+            _PRINTED_STRENGTHS.clear()
+        found = _PRINTED_STRENGTHS[key] = tuple(battle_strengths(key))
+    return found
+
+
+# Memoised: bishops offer one action per region, and a Situation is an immutable value that a
+# search's heuristic opponents meet again and again.
+@lru_cache(maxsize=1 << 16)
 def pope_value(sit: Situation, region: str | None) -> float:
     """[rules] The Pope shields a region from battle: best on the one a rival needs most."""
     if region is None:
@@ -188,8 +208,10 @@ def choose_battle_action(view: dict, sit: Situation, style: Style, rng=None, noi
     if free_region is not None:
         return free_region
 
+    if not noise:
+        return max(actions, key=reader.score)
+
     def noisy(action):
-        base = reader.score(action)
-        return base + (rng.gauss(0.0, noise * (abs(reader.stake) + 3.0)) if noise else 0.0)
+        return reader.score(action) + rng.gauss(0.0, noise * (abs(reader.stake) + 3.0))
 
     return max(actions, key=noisy)

@@ -42,6 +42,21 @@ def strengths_of(lines):
     return found
 
 
+_CARD_PLAYS = {}
+
+
+def card_plays(moves):
+    """The moves that play a card other than Surrender, and the strong ones among them; memoised
+    per tuple of legal moves (a hand's moves recur all through a search)."""
+    found = _CARD_PLAYS.get(moves)
+    if found is None:
+        if len(_CARD_PLAYS) > 50_000:
+            _CARD_PLAYS.clear()
+        plays = tuple(m for m in moves if m != SURRENDER_MOVE and m > 1)
+        found = _CARD_PLAYS[moves] = (plays, tuple(m for m in plays if m in STRONG_PLAYS))
+    return found
+
+
 def battle_move(state, moves, rng, observer=None):
     """`observer`: when set, the other seats play as one team against it (a coalition that
     stops contesting its own members): each of them counts only the observer as a rival and the
@@ -68,10 +83,9 @@ def battle_move(state, moves, rng, observer=None):
             return PASS
     elif lead < -12 and rng.random() < 0.5:
         return PASS
-    plays = [m for m in moves if m != SURRENDER_MOVE and m > 1]
+    plays, strong = card_plays(moves)
     if not plays:
         return PASS
-    strong = [m for m in plays if m in STRONG_PLAYS]
     if strong and rng.random() < 0.7:
         return rng.choice(strong)
     return rng.choice(plays)

@@ -57,15 +57,32 @@ def _bishop_moves(state):
     return moves
 
 
+# Without a Bishop or a Scarecrow, a battle turn's moves depend on the hand alone (and on whether
+# a face-down card may be revealed): memoised, since searches ask for them constantly.
+_PLAIN_BATTLE_MOVES = {}
+
+
+def _plain_battle_moves(hand, may_reveal):
+    key = (hand, may_reveal)
+    moves = _PLAIN_BATTLE_MOVES.get(key)
+    if moves is None:
+        if len(_PLAIN_BATTLE_MOVES) > 50_000:
+            _PLAIN_BATTLE_MOVES.clear()
+        passes = (PASS, PASS_REVEAL) if may_reveal else (PASS,)
+        plays = tuple(PLAY + kind for kind, count in enumerate(hand) if count)
+        moves = _PLAIN_BATTLE_MOVES[key] = passes + plays
+    return moves
+
+
 def _battle_moves(state):
     """[rules] On a turn: play one card or pass. Moves stay in card-kind order."""
     seat = state.current
     hand = state.hands[seat]
-    moves = [PASS, PASS_REVEAL] if state.opts & HIDDEN_CARDS and state.fd[seat] >= 0 else [PASS]
-    plays = [PLAY + kind for kind, count in enumerate(hand) if count]
+    may_reveal = bool(state.opts & HIDDEN_CARDS) and state.fd[seat] >= 0
     if not (hand[BISHOP] or hand[SCARECROW]):
-        moves.extend(plays)
-        return moves
+        return _plain_battle_moves(hand, may_reveal)
+    moves = [PASS, PASS_REVEAL] if may_reveal else [PASS]
+    plays = [PLAY + kind for kind, count in enumerate(hand) if count]
     for move in plays:
         if move == PLAY + BISHOP:
             if state.phase == FINAL_BATTLE:

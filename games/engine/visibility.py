@@ -52,8 +52,14 @@ def _shown_by_you(state, seat):
 
 def _chain(state, seat):
     """The seat's largest group of adjacent regions, in board order (public: markers are)."""
-    group = largest_group_mask(owned_mask(state.owners, seat))
-    return [name for index, name in enumerate(REGIONS) if group >> index & 1]
+    return list(_chain_names(state.owners, seat))
+
+
+# Memoised: bots build views inside their searches, where the same boards recur all the time.
+@lru_cache(maxsize=1 << 14)
+def _chain_names(owners, seat):
+    group = largest_group_mask(owned_mask(owners, seat))
+    return tuple(name for index, name in enumerate(REGIONS) if group >> index & 1)
 
 
 def _targets(state):
