@@ -23,7 +23,7 @@ POPE_WEIGHT = 0.3  # the Pope shields a region for the future, not in this battl
 # Battle lines are public, so the same few recur across decisions: a search's heuristic opponents
 # score them thousands of times a move. Their printed strengths are memoised (bounded).
 _PRINTED_STRENGTHS = {}
-PRINTED_STRENGTHS_LIMIT = 200_000
+PRINTED_STRENGTHS_LIMIT = 50_000
 
 
 @dataclass(frozen=True)
