@@ -22,7 +22,7 @@ def test_the_analysis_is_asked_once_and_read_by_anyone(finished_game, make_user)
     asker = client_for(make_user())
     asked = asker.post(reverse("analysis_request", args=[game.pk]), HTTP_ACCEPT="application/json")
     assert asked.status_code == 202 and asked.json()["status"] == "queued"
-    run_slice(Analysis.objects.get(game=game).pk)
+    analyse_to_the_end(Analysis.objects.get(game=game))
 
     done = Client().get(url).json()
     assert done["status"] == "done" and done["progress"] == done["total"] > 0
@@ -32,6 +32,14 @@ def test_the_analysis_is_asked_once_and_read_by_anyone(finished_game, make_user)
     assert all(0 <= row["accuracy"] <= 100 for row in done["accuracy"])
     again = asker.post(reverse("analysis_request", args=[game.pk]), HTTP_ACCEPT="application/json")
     assert again.json()["status"] == "done" and Analysis.objects.count() == 1
+
+
+def analyse_to_the_end(analysis: Analysis) -> None:
+    """Run the job's slices as its re-announcements would: a slice stops after
+    ANALYSIS_SLICE_SECONDS, so on a loaded machine one slice may not finish the game."""
+    while analysis.status in (Analysis.Status.QUEUED, Analysis.Status.RUNNING):
+        run_slice(analysis.pk)
+        analysis.refresh_from_db()
 
 
 @pytest.fixture
