@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from ai.analysis import SEARCH_VERSION
 from games.analysis.models import Analysis
+from games.analysis.runner import run_slice
 from games.engine import current_player, legal_actions
 from games.models import Game
 from games.services import load_state, start_game, submit_action
@@ -93,3 +94,11 @@ def make_analysis(make_table):
         return Analysis.objects.get(pk=analysis.pk)
 
     return make
+
+
+def analyse_to_the_end(analysis: Analysis) -> None:
+    """Run the job's slices as its re-announcements would: a slice stops after
+    ANALYSIS_SLICE_SECONDS, so on a loaded machine one slice may not finish the game."""
+    while analysis.status in (Analysis.Status.QUEUED, Analysis.Status.RUNNING):
+        run_slice(analysis.pk)
+        analysis.refresh_from_db()

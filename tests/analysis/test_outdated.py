@@ -9,7 +9,7 @@ from ai.analysis import SEARCH_VERSION
 from games.analysis.models import Analysis
 from games.analysis.runner import JOB, run_slice
 from games.analysis.service import request_analysis
-from tests.analysis.conftest import client_for
+from tests.analysis.conftest import analyse_to_the_end, client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -19,9 +19,7 @@ def analysed(finished_game, announced, make_user):
     """A finished two-player game, analysed to the end; the announced jobs cleared."""
     game = finished_game(2, seed=21)
     analysis, _asked = request_analysis(game, make_user())
-    while analysis.status != Analysis.Status.DONE:
-        run_slice(analysis.pk)
-        analysis.refresh_from_db()
+    analyse_to_the_end(analysis)
     announced.clear()
     return game, analysis
 

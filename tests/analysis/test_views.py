@@ -6,10 +6,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games.analysis.models import Analysis
-from games.analysis.runner import run_slice
 from games.engine import view_for
 from games.services import load_state
-from tests.analysis.conftest import client_for
+from tests.analysis.conftest import analyse_to_the_end, client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -32,14 +31,6 @@ def test_the_analysis_is_asked_once_and_read_by_anyone(finished_game, make_user)
     assert all(0 <= row["accuracy"] <= 100 for row in done["accuracy"])
     again = asker.post(reverse("analysis_request", args=[game.pk]), HTTP_ACCEPT="application/json")
     assert again.json()["status"] == "done" and Analysis.objects.count() == 1
-
-
-def analyse_to_the_end(analysis: Analysis) -> None:
-    """Run the job's slices as its re-announcements would: a slice stops after
-    ANALYSIS_SLICE_SECONDS, so on a loaded machine one slice may not finish the game."""
-    while analysis.status in (Analysis.Status.QUEUED, Analysis.Status.RUNNING):
-        run_slice(analysis.pk)
-        analysis.refresh_from_db()
 
 
 @pytest.fixture
