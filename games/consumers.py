@@ -163,7 +163,18 @@ class GameConsumer(ReleasesOnFailedConnect, ChatSocket, AsyncJsonWebsocketConsum
         self.talk_room = room_for(status, self.seat)
         await self.enter_chat(self.game_id, self.talk_room, self.seat)
         await self.send_state()
-        await in_database_thread(resume_stalled_bot_turn)(self.game_id)
+        await self.wake_if_stalled()
+
+    async def wake_if_stalled(self):
+        """Announce again a bot turn that stalled. Best effort: the sweep does the same within
+        seconds, so a database with no connection to lend right now must not cost the socket
+        (a connect that raises is torn down) nor answer a sync that was served."""
+        try:
+            await in_database_thread(resume_stalled_bot_turn)(self.game_id)
+        except Exception as error:
+            if not database_refused(error):
+                raise
+            log.warning("game %s: no database connection to check for a stalled bot", self.game_id)
 
     async def claim_slot(self) -> bool:
         """Hold a place under the caps on open sockets, or refuse this one (closing it)."""
@@ -246,7 +257,7 @@ class GameConsumer(ReleasesOnFailedConnect, ChatSocket, AsyncJsonWebsocketConsum
 
     async def on_sync(self, frame):
         await self.send_state()
-        await in_database_thread(resume_stalled_bot_turn)(self.game_id)
+        await self.wake_if_stalled()
 
     async def on_ping(self, frame):
         await self.send_json({"type": "pong", "id": frame.get("id")})

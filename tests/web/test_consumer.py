@@ -119,6 +119,30 @@ async def test_a_reconnect_resyncs_to_the_current_state(table):
     await player.disconnect()
 
 
+async def test_a_busy_database_when_waking_a_stalled_bot_costs_neither_socket_nor_sync(
+    table, monkeypatch
+):
+    """After its state, a connect (and a sync) checks whether a bot turn stalled; the sweep
+    checks the same within seconds. With no database connection to lend at that moment, the
+    socket stays open and the sync gets its state, with no error frame."""
+    from psycopg_pool import PoolTimeout
+
+    from games import consumers
+
+    def pool_empty(game_id):
+        raise PoolTimeout("couldn't get a connection after 0.30 sec")
+
+    monkeypatch.setattr(consumers, "resume_stalled_bot_turn", pool_empty)
+    game, people, _carol = await database_sync_to_async(table)()
+    socket = await ws_connect(path_of(game), people[0])
+    assert (await next_frame(socket))["type"] == "state"
+    await socket.send_json_to({"type": "sync"})
+    assert (await next_frame(socket))["type"] == "state"
+    await socket.send_json_to({"type": "ping", "id": 7})
+    assert await next_frame(socket) == {"type": "pong", "id": 7}
+    await socket.disconnect()
+
+
 async def test_a_stale_action_gets_stale_and_the_current_view(table):
     game, people, carol = await database_sync_to_async(table)()
     _, state, _ = await database_sync_to_async(db_state)(game.pk)

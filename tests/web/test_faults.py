@@ -584,6 +584,10 @@ async def test_a_socket_whose_database_refuses_says_unavailable_and_takes_the_ac
     state = await next_frame(socket, "state")
     action = state["view"]["legal_actions"][0]
     frame = {"type": "action", "action": action, "expected_version": state["version"]}
+    # The connect goes on after the state (it wakes a stalled bot): a socket's frames are
+    # handled in order, so the pong says the connect is over before the pool is emptied.
+    await socket.send_json_to({"type": "ping", "id": 1})
+    await next_frame(socket, "pong")
 
     held = borrow_every_pool_connection(pool)
     monkeypatch.setattr(pool, "timeout", 0.3)  # the wait for a connection, made short
