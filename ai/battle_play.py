@@ -20,10 +20,6 @@ from .situation import Situation, hidden_bonus, visible_lines
 FINAL_BATTLE_POINTS = 100.0
 TOKEN_POINTS = 4.0  # choosing the next region is worth a few card points
 POPE_WEIGHT = 0.3  # the Pope shields a region for the future, not in this battle
-# Battle lines are public, so the same few recur across decisions: a search's heuristic opponents
-# score them thousands of times a move. Their printed strengths are memoised (bounded).
-_PRINTED_STRENGTHS = {}
-PRINTED_STRENGTHS_LIMIT = 50_000
 
 
 @dataclass(frozen=True)
@@ -147,13 +143,14 @@ class BattleReader:
 
 def printed_strengths(lines) -> tuple[int, ...]:
     """`battle_strengths` of visible lines (lists of card codes), memoised."""
-    key = tuple(map(tuple, lines))
-    found = _PRINTED_STRENGTHS.get(key)
-    if found is None:
-        if len(_PRINTED_STRENGTHS) >= PRINTED_STRENGTHS_LIMIT:
-            _PRINTED_STRENGTHS.clear()
-        found = _PRINTED_STRENGTHS[key] = tuple(battle_strengths(key))
-    return found
+    return _printed_strengths(tuple(map(tuple, lines)))
+
+
+# Battle lines are public, so the same few recur across decisions: a search's heuristic opponents
+# score them thousands of times a move.
+@lru_cache(maxsize=50_000)
+def _printed_strengths(lines: tuple) -> tuple[int, ...]:
+    return tuple(battle_strengths(lines))
 
 
 # Memoised: bishops offer one action per region, and a Situation is an immutable value that a

@@ -4,6 +4,8 @@ would learn that battles go to whoever holds the most cards; this policy passes 
 gives up hopeless fights now and then, and never wastes a Surrender.
 """
 
+from functools import lru_cache
+
 from games.engine import (
     BATTLE,
     DISCARD_HAND,
@@ -42,19 +44,12 @@ def strengths_of(lines):
     return found
 
 
-_CARD_PLAYS = {}
-
-
-def card_plays(moves):
+@lru_cache(maxsize=50_000)
+def card_plays(moves: tuple) -> tuple[tuple, tuple]:
     """The moves that play a card other than Surrender, and the strong ones among them; memoised
     per tuple of legal moves (a hand's moves recur all through a search)."""
-    found = _CARD_PLAYS.get(moves)
-    if found is None:
-        if len(_CARD_PLAYS) > 50_000:
-            _CARD_PLAYS.clear()
-        plays = tuple(m for m in moves if m != SURRENDER_MOVE and m > 1)
-        found = _CARD_PLAYS[moves] = (plays, tuple(m for m in plays if m in STRONG_PLAYS))
-    return found
+    plays = tuple(m for m in moves if m != SURRENDER_MOVE and m > 1)
+    return plays, tuple(m for m in plays if m in STRONG_PLAYS)
 
 
 def battle_move(state, moves, rng, observer=None):

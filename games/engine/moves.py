@@ -6,6 +6,8 @@ the final battle 60, choose region r 100+r, discard hand 200 (no) / 201 (yes), k
 300 + 16*(a+1) + (b+1) (-1: no card), draw n 600+n.
 """
 
+from functools import lru_cache
+
 from . import aftermath, battle, rounds
 from .board import REGIONS
 from .cards import BISHOP, CODES, SCARECROW
@@ -59,19 +61,10 @@ def _bishop_moves(state):
 
 # Without a Bishop or a Scarecrow, a battle turn's moves depend on the hand alone (and on whether
 # a face-down card may be revealed): memoised, since searches ask for them constantly.
-_PLAIN_BATTLE_MOVES = {}
-
-
+@lru_cache(maxsize=50_000)
 def _plain_battle_moves(hand, may_reveal):
-    key = (hand, may_reveal)
-    moves = _PLAIN_BATTLE_MOVES.get(key)
-    if moves is None:
-        if len(_PLAIN_BATTLE_MOVES) > 50_000:
-            _PLAIN_BATTLE_MOVES.clear()
-        passes = (PASS, PASS_REVEAL) if may_reveal else (PASS,)
-        plays = tuple(PLAY + kind for kind, count in enumerate(hand) if count)
-        moves = _PLAIN_BATTLE_MOVES[key] = passes + plays
-    return moves
+    passes = (PASS, PASS_REVEAL) if may_reveal else (PASS,)
+    return passes + tuple(PLAY + kind for kind, count in enumerate(hand) if count)
 
 
 def _battle_moves(state):
