@@ -30,18 +30,11 @@ STRONG_PLAYS = frozenset(
 SURRENDER_MOVE = PLAY + SURRENDER
 
 
-_STRENGTHS = {}
-
-
+@lru_cache(maxsize=200_000)
 def strengths_of(lines):
     """`line_strengths`, memoised: battle lines are public, so the same lines recur across
     determinizations and iterations, and computing them is the policy's main cost."""
-    found = _STRENGTHS.get(lines)
-    if found is None:
-        if len(_STRENGTHS) > 200_000:
-            _STRENGTHS.clear()
-        found = _STRENGTHS[lines] = line_strengths(lines)
-    return found
+    return line_strengths(lines)
 
 
 @lru_cache(maxsize=50_000)

@@ -34,8 +34,10 @@ def keep_cards(move):
 def pope_targets(state):
     """[rules] Bishop: the Pope token goes on a region with no control marker (Capturing Regions:
     any region), or off the board. [ruling] Never on the region being fought over."""
-    capturing = state.opts & CAPTURING_REGIONS
-    owners, battle_region = state.owners, state.region
+    return _pope_targets_on(state.owners, state.region, state.opts & CAPTURING_REGIONS)
+
+
+def _pope_targets_on(owners, battle_region, capturing):
     return [
         region
         for region in range(17)
@@ -43,20 +45,16 @@ def pope_targets(state):
     ]
 
 
-# The Bishop's moves depend only on the board, the battle region and Capturing Regions; random
-# play asks for them very often, so they are memoised (bounded, cleared when full).
-_BISHOP_MOVES = {}
-
-
 def _bishop_moves(state):
-    key = (state.owners, state.region, state.opts & CAPTURING_REGIONS)
-    moves = _BISHOP_MOVES.get(key)
-    if moves is None:
-        if len(_BISHOP_MOVES) > 50_000:
-            _BISHOP_MOVES.clear()
-        moves = (BISHOP_POPE - 1,) + tuple(BISHOP_POPE + r for r in pope_targets(state))
-        _BISHOP_MOVES[key] = moves
-    return moves
+    return _bishop_moves_on(state.owners, state.region, state.opts & CAPTURING_REGIONS)
+
+
+# The Bishop's moves depend only on the board, the battle region and Capturing Regions; random
+# play asks for them very often, so they are memoised.
+@lru_cache(maxsize=50_000)
+def _bishop_moves_on(owners, battle_region, capturing):
+    targets = _pope_targets_on(owners, battle_region, capturing)
+    return (BISHOP_POPE - 1,) + tuple(BISHOP_POPE + region for region in targets)
 
 
 # Without a Bishop or a Scarecrow, a battle turn's moves depend on the hand alone (and on whether
