@@ -16,6 +16,8 @@ from .value_model import LearnedEvaluator
 
 EVALUATORS = {"hand-built": Evaluator, "learned": LearnedEvaluator}
 
+# Determinizations drawn fresh before the search cycles through them again. More change a
+# 10,000-iteration search's choices little for 40% more CPU (docs/ai.md, "Session 32").
 DETERMINIZATIONS = 250
 # Root moves whose mean reward is within this of the heuristic's move lose to it: with a
 # thousand noisy iterations many moves look alike, and the rules of thumb break such ties well.
@@ -69,6 +71,7 @@ class SearchBot:
         coalition=False,
         value="hand-built",
         opponents="searched",
+        determinizations=DETERMINIZATIONS,
     ):
         if iterations is None and time_limit is None:
             raise ValueError("a search bot needs a budget: iterations and/or time_limit")
@@ -92,6 +95,8 @@ class SearchBot:
         check_opponent_model(opponents)
         # How the other seats choose inside the tree (opponents.py).
         self.opponents = opponents
+        # How many determinizations to draw before cycling through them (see run).
+        self.determinizations = determinizations
         self.last_iterations = 0
 
     @property
@@ -142,17 +147,17 @@ class SearchBot:
         drawn = len(pool)
         while limit is None or done < limit:
             # Drawing a determinization costs as much as the rest of an iteration, so after
-            # DETERMINIZATIONS fresh ones the search cycles through them again (states are
+            # `determinizations` fresh ones the search cycles through them again (states are
             # immutable, so sharing them is safe).
             if drawn:
                 state = pool[done % drawn]
-            elif done < DETERMINIZATIONS:
+            elif done < self.determinizations:
                 state = self.determinization(view, rng)
                 pool.append(state)
                 if done == 0:
                     search.first_state = state
             else:
-                state = pool[done % DETERMINIZATIONS]
+                state = pool[done % self.determinizations]
             search.iterate(state)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
@@ -171,9 +176,9 @@ class SearchBot:
         runs thousands of iterations."""
         if not self.inference or not history:
             return []
-        size = (
-            DETERMINIZATIONS if self.iterations is None else min(DETERMINIZATIONS, self.iterations)
-        )
+        size = self.determinizations
+        if self.iterations is not None:
+            size = min(size, self.iterations)
         return weighted_determinizations(
             view, history, rng, size=size, candidates=INFERENCE_CANDIDATES * size
         )

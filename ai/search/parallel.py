@@ -15,7 +15,15 @@ from .bot import HEURISTIC_TRUST, SearchBot, answer_without_search
 from .tree import Node, choose_root_move
 
 # The SearchBot settings each worker's search copies from the expert bot.
-WORKER_SETTINGS = ("exploration", "inference", "coalition", "battles", "value", "opponents")
+WORKER_SETTINGS = (
+    "exploration",
+    "inference",
+    "coalition",
+    "battles",
+    "value",
+    "opponents",
+    "determinizations",
+)
 
 
 def _worker_visits(args) -> dict:
