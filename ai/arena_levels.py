@@ -38,6 +38,7 @@ SEARCH_FLAGS = {
     "searched-opponents": {"opponents": "searched"},
     "playout-opponents": {"opponents": "playout"},
     "heuristic-opponents": {"opponents": "heuristic"},
+    "noisy-opponents": {"opponents": "noisy-heuristic"},
 }
 # Flags about the other seats' hidden intent or hands: nothing to a bot that sees every hand.
 READING_FLAGS = ("inference", "coalition", "auto-coalition")

@@ -9,7 +9,12 @@ seat's hand in the iteration's determinization:
 - "playout": the playout policy (`playout.policy_move`), a cheap caricature of a sensible player;
 - "heuristic": the site's heuristic bot on that seat's view of the determinization, about a
   millisecond a call, so its moves are cached per (tree node, determinization): the same path
-  from the same determinization is the same state.
+  from the same determinization is the same state;
+- "noisy-heuristic": the same, its scores blurred as the `easy` level's are, but less
+  (`NOISY_HEURISTIC`): a model of a player who mostly reasons like the heuristic and sometimes
+  prefers another near-equal move, as a search does. A search that answers the exact heuristic
+  can lean on its exact replies; against this one it must choose moves that hold up when the
+  reply differs.
 
 The tree then branches on the observer's own choices only.
 """
@@ -20,7 +25,11 @@ from ..battle_play import Style
 from ..heuristic import choose_by_phase
 from .playout import policy_move
 
-OPPONENT_MODELS = ("searched", "playout", "heuristic")
+OPPONENT_MODELS = ("searched", "playout", "heuristic", "noisy-heuristic")
+# The noisy model's blur, in `heuristic.choose_by_phase`'s units (the `easy` level's is 0.35).
+# The heuristic's scores of a position's plays are often close: at 0.02 the model leaves the
+# heuristic's move in about 30% of searched heads-up decisions, about as often as `hard` does.
+NOISY_HEURISTIC = 0.02
 
 
 class PlayoutOpponents:
@@ -32,8 +41,9 @@ class PlayoutOpponents:
 
 
 class HeuristicOpponents:
-    def __init__(self):
+    def __init__(self, noise=0.0):
         self.style = Style()
+        self.noise = noise
         self.cache = {}
 
     def move(self, state, rng, node, determinization):
@@ -41,7 +51,8 @@ class HeuristicOpponents:
         key = (id(node), id(determinization))
         move = self.cache.get(key)
         if move is None:
-            action = choose_by_phase(view_for(state, state.current), self.style)
+            view = view_for(state, state.current)
+            action = choose_by_phase(view, self.style, rng, noise=self.noise)
             move = self.cache[key] = action_to_move(state, action)
         return move
 
@@ -59,4 +70,6 @@ def opponent_model(name: str, team_against=None):
         return PlayoutOpponents(team_against)
     if name == "heuristic":
         return HeuristicOpponents()
+    if name == "noisy-heuristic":
+        return HeuristicOpponents(noise=NOISY_HEURISTIC)
     return None

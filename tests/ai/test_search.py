@@ -232,3 +232,25 @@ def test_the_experts_workers_search_as_the_expert_does(monkeypatch):
     expert.choose(view_for(state, state.current))
     searched = [(b.battles, b.value, b.opponents, b.coalition, b.iterations) for b in made]
     assert searched == [(3, "learned", "heuristic", "auto", 40)]
+
+
+def test_the_noisy_model_mostly_plays_the_heuristics_move_and_sometimes_another():
+    """The "noisy-heuristic" model blurs the heuristic's scores: a near-equal move wins now and
+    then, the heuristic's move most of the time, and every move is legal."""
+    from ai.stability import searched_positions
+    from games.engine import determinize
+
+    bot = ai.make_bot("heuristic", seed=1)
+    rng = random.Random(4)
+    same = other = 0
+    for view in searched_positions(6):
+        state = determinize(view, random.Random(9))
+        expected = action_to_move(state, bot.choose(view_for(state, state.current)))
+        model = opponent_model("noisy-heuristic")  # one per search, as its cache is
+        nodes = [Node(0) for _ in range(50)]  # alive throughout, as a search's nodes are
+        for node in nodes:
+            move = model.move(state, rng, node=node, determinization=state)
+            assert move in legal_moves(state)
+            same += move == expected
+            other += move != expected
+    assert same > other > 0, (same, other)
