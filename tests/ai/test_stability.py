@@ -6,6 +6,7 @@ import ai
 from ai import stability
 from ai.search import parallel
 from ai.search.bot import SearchBot, answer_without_search
+from ai.seeding import decision_rng
 
 
 @pytest.fixture
@@ -30,13 +31,13 @@ def views():
 def test_a_search_draws_as_many_determinizations_as_its_pool_holds(views, counting):
     bot = ai.make_bot("hard", seed=3, iterations=30)
     bot.determinizations = 7
-    bot.run(views[0], stability.decision_rng(3, views[0]))
+    bot.run(views[0], decision_rng(3, views[0]))
     assert len(counting) == 7
 
 
 def test_by_default_each_of_the_first_250_iterations_draws_a_fresh_determinization(views, counting):
     bot = ai.make_bot("hard", seed=3, iterations=30)
-    bot.run(views[0], stability.decision_rng(3, views[0]))
+    bot.run(views[0], decision_rng(3, views[0]))
     assert len(counting) == 30
 
 
