@@ -57,13 +57,13 @@ def search_choice(view: dict, seed: int, iterations: int, determinizations: int)
 
 def pool_summary(choices: list[list[dict]]) -> dict:
     """`choices[position]` holds one search_choice per seed."""
+    searches = [choice for row in choices for choice in row]
     return {
         "positions": len(choices),
         "seeds_agree": sum(len({c["chosen"] for c in row}) == 1 for row in choices),
-        "overrules": sum(c["chosen"] != c["advice"] for row in choices for c in row),
-        "searches": sum(len(row) for row in choices),
-        "cpu_per_search": sum(c["cpu"] for row in choices for c in row)
-        / max(1, sum(len(row) for row in choices)),
+        "overrules": sum(c["chosen"] != c["advice"] for c in searches),
+        "searches": len(searches),
+        "cpu_per_search": sum(c["cpu"] for c in searches) / max(1, len(searches)),
     }
 
 
@@ -77,6 +77,8 @@ def match_rate(moves: list, references: list[list]) -> float:
 
 
 def measure(views: list, iterations: int, pools: list[int], smaller: int | None = None) -> dict:
+    """Per pool size, pool_summary of its searches; then how often the heuristic's move, and
+    the search at `smaller` iterations (with the first pool size), match every pool's choices."""
     by_pool = {
         pool: [[search_choice(view, s, iterations, pool) for s in SEEDS] for view in views]
         for pool in pools

@@ -84,3 +84,18 @@ def test_the_summary_counts_agreeing_seeds_and_overrules():
 
 def test_the_match_rate_is_the_share_of_reference_choices_matched():
     assert stability.match_rate([1, 2], [[1, 1, 2, 2], [2, 2, 2, 2]]) == pytest.approx(0.75)
+
+
+def test_the_command_reports_every_pool_and_the_smaller_budget(capsys):
+    report = stability.main(
+        ["--positions", "2", "--iterations", "40", "--determinizations", "10,40", "--smaller", "10"]
+    )
+    for pool in (10, 40):
+        assert report[pool]["positions"] == 2
+        assert report[pool]["searches"] == 4
+        assert 0 <= report[pool]["seeds_agree"] <= 2
+    assert 0.0 <= report["heuristic_matches"] <= 1.0
+    assert 0.0 <= report["smaller_matches"] <= 1.0
+    printed = capsys.readouterr().out
+    assert "40 iterations, 10 determinizations" in printed
+    assert "10 iterations match them" in printed
