@@ -72,7 +72,7 @@ def analyse_view(view: dict, *, iterations: int, seed: int = 0) -> DecisionValue
         raise ValueError("a decision with fewer than two legal actions is not analysed")
     bot = make_search_bot(ANALYSED_AS, seed=seed, iterations=iterations)  # no clock: reproducible
     rng = decision_rng(seed, view)
-    search = bot.run(view, rng)
+    search, _advice, best_move = bot.searched_move(view, rng)
     state = search.first_state  # a determinization of the view: it maps actions to moves
     moves = {}
     for action in view["legal_actions"]:
@@ -82,8 +82,6 @@ def analyse_view(view: dict, *, iterations: int, seed: int = 0) -> DecisionValue
             continue
     children = search.root.children
     values = {move: node.reward / node.visits for move, node in children.items() if node.visits}
-    advice = bot.advice_move(view, state)
-    best_move = search.best_move(advice, HEURISTIC_TRUST, bot.confidence)
     return DecisionValues(
         best=moves[best_move],
         best_value=values.get(best_move, 0.0),

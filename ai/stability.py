@@ -19,7 +19,7 @@ import time
 from games.engine import apply_action, current_player, is_terminal, new_game, view_for
 
 from .factory import make_bot
-from .search.bot import HEURISTIC_TRUST, answer_without_search
+from .search.bot import answer_without_search
 from .seeding import decision_rng
 
 SEEDS = (11, 22)
@@ -49,9 +49,7 @@ def search_choice(view: dict, seed: int, iterations: int, determinizations: int)
     bot = make_bot("hard", seed=seed, iterations=iterations)
     bot.determinizations = determinizations
     started = time.process_time()
-    search = bot.run(view, decision_rng(seed, view))
-    advice = bot.advice_move(view, search.first_state)
-    chosen = search.best_move(advice, HEURISTIC_TRUST, bot.confidence)
+    _search, advice, chosen = bot.searched_move(view, decision_rng(seed, view))
     return {"chosen": chosen, "advice": advice, "cpu": time.process_time() - started}
 
 

@@ -109,10 +109,15 @@ class SearchBot:
         if answer is not None:
             return answer
         rng = decision_rng(self.seed, view)
+        _search, _advice, move = self.searched_move(view, rng, history)
+        return self.action_for(view, move, rng)
+
+    def searched_move(self, view: dict, rng, history: list | None = None):
+        """Search `view`: (the search, the heuristic's move, the move chosen, which is the
+        heuristic's unless the search finds another clearly better)."""
         search = self.run(view, rng, history)
         advice = self.advice_move(view, search.first_state)
-        move = search.best_move(advice, HEURISTIC_TRUST, self.confidence)
-        return self.action_for(view, move, rng)
+        return search, advice, search.best_move(advice, HEURISTIC_TRUST, self.confidence)
 
     @staticmethod
     def advice_move(view: dict, state):

@@ -11,7 +11,16 @@ from ai.search.bot import SearchBot
 from ai.search.evaluation import Evaluator
 from ai.search.opponents import OPPONENT_MODELS, opponent_model
 from ai.search.tree import Node, Search, overrule_advice, pick_move
-from games.engine import PASS, action_to_move, apply_action, line_strengths, new_game, view_for
+from ai.stability import searched_positions
+from games.engine import (
+    PASS,
+    action_to_move,
+    apply_action,
+    determinize,
+    line_strengths,
+    new_game,
+    view_for,
+)
 from games.engine.fast import apply_move, legal_moves
 from games.engine.state import BATTLE, FINAL_BATTLE, OVER
 
@@ -237,9 +246,6 @@ def test_the_experts_workers_search_as_the_expert_does(monkeypatch):
 def test_the_noisy_model_mostly_plays_the_heuristics_move_and_sometimes_another():
     """The "noisy-heuristic" model blurs the heuristic's scores: a near-equal move wins now and
     then, the heuristic's move most of the time, and every move is legal."""
-    from ai.stability import searched_positions
-    from games.engine import determinize
-
     bot = ai.make_bot("heuristic", seed=1)
     rng = random.Random(4)
     same = other = 0
