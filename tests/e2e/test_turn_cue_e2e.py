@@ -57,6 +57,18 @@ def decides(view):
     )
 
 
+def states_by_version(page, frames, versions, timeout=5.0):
+    """{version: view} of the state frames recorded, once they cover `versions`. Playwright
+    hands a frame to Python's listener after the page may have rendered it (the bot's last move
+    can be rendered before its event is dispatched), so wait for the listener to catch up."""
+    deadline = time.monotonic() + timeout
+    while True:
+        views = {f["version"]: f["view"] for f in frames if f.get("type") == "state"}
+        if versions <= views.keys() or time.monotonic() > deadline:
+            return views
+        page.wait_for_timeout(50)  # lets the driver dispatch pending events
+
+
 def test_the_title_and_favicon_mark_exactly_the_players_decisions(
     server, new_page, django_user_model
 ):
@@ -89,8 +101,8 @@ def test_the_title_and_favicon_mark_exactly_the_players_decisions(
 
     # Every render of the player's page, against what its frame said: the mark exactly at the
     # seat's own decision.
-    views = {frame["version"]: frame["view"] for frame in frames if frame.get("type") == "state"}
     renders = player.evaluate("() => window.renders")
+    views = states_by_version(player, frames, {render["version"] for render in renders})
     assert len(renders) > decisions
     for render in renders:
         mine = decides(views[render["version"]])
