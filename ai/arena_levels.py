@@ -39,6 +39,7 @@ SEARCH_FLAGS = {
     "playout-opponents": {"opponents": "playout"},
     "heuristic-opponents": {"opponents": "heuristic"},
     "noisy-opponents": {"opponents": "noisy-heuristic"},
+    "imitation-opponents": {"opponents": "imitation"},  # a learned model of `hard`
 }
 # Flags about the other seats' hidden intent or hands: nothing to a bot that sees every hand.
 READING_FLAGS = ("inference", "coalition", "auto-coalition")

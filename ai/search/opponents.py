@@ -14,7 +14,9 @@ seat's hand in the iteration's determinization:
   (`NOISY_HEURISTIC`): a model of a player who mostly reasons like the heuristic and sometimes
   prefers another near-equal move, as a search does. A search that answers the exact heuristic
   can lean on its exact replies; against this one it must choose moves that hold up when the
-  reply differs.
+  reply differs;
+- "imitation": a model fitted to `hard`'s battle choices (imitation.py), sampled, cached as the
+  heuristic's moves are: the other seat played as the level `expert` is measured against.
 
 The tree then branches on the observer's own choices only.
 """
@@ -23,9 +25,10 @@ from games.engine import action_to_move, view_for
 
 from ..battle_play import Style
 from ..heuristic import choose_by_phase
+from .imitation import ImitationModel
 from .playout import policy_move
 
-OPPONENT_MODELS = ("searched", "playout", "heuristic", "noisy-heuristic")
+OPPONENT_MODELS = ("searched", "playout", "heuristic", "noisy-heuristic", "imitation")
 # The noisy model's blur, in `heuristic.choose_by_phase`'s units (the `easy` level's is 0.35).
 # The heuristic's scores of a position's plays are often close: at 0.02 the model leaves the
 # heuristic's move in about 30% of searched heads-up decisions, about as often as `hard` does.
@@ -40,10 +43,13 @@ class PlayoutOpponents:
         return policy_move(state, rng, self.team_against)
 
 
-class HeuristicOpponents:
-    def __init__(self, noise=0.0):
-        self.style = Style()
-        self.noise = noise
+class ViewPolicyOpponents:
+    """A policy that decides from the seat's view of the determinization, its moves cached per
+    (tree node, determinization): the same path from the same determinization is the same state,
+    and a view costs about as much as the rest of an iteration."""
+
+    def __init__(self, choose):
+        self.choose = choose  # (view, rng) -> one of the view's legal actions
         self.cache = {}
 
     def move(self, state, rng, node, determinization):
@@ -51,10 +57,14 @@ class HeuristicOpponents:
         key = (id(node), id(determinization))
         move = self.cache.get(key)
         if move is None:
-            view = view_for(state, state.current)
-            action = choose_by_phase(view, self.style, rng, noise=self.noise)
+            action = self.choose(view_for(state, state.current), rng)
             move = self.cache[key] = action_to_move(state, action)
         return move
+
+
+def heuristic_opponents(noise=0.0) -> ViewPolicyOpponents:
+    style = Style()
+    return ViewPolicyOpponents(lambda view, rng: choose_by_phase(view, style, rng, noise=noise))
 
 
 def check_opponent_model(name: str) -> None:
@@ -69,7 +79,9 @@ def opponent_model(name: str, team_against=None):
     if name == "playout":
         return PlayoutOpponents(team_against)
     if name == "heuristic":
-        return HeuristicOpponents()
+        return heuristic_opponents()
     if name == "noisy-heuristic":
-        return HeuristicOpponents(noise=NOISY_HEURISTIC)
+        return heuristic_opponents(noise=NOISY_HEURISTIC)
+    if name == "imitation":
+        return ViewPolicyOpponents(ImitationModel().choose)
     return None
