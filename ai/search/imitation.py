@@ -20,7 +20,7 @@ from ..battle_play import BattleReader, Style, choose_battle_action
 from ..cards import MERCENARY_VALUES, hand_value, lines_after_play
 from ..heuristic import choose_by_phase
 from ..situation import Situation
-from .value_model import softmax
+from .value_model import win_chances
 
 DATA_FILE = Path(__file__).with_name("imitation_model.json")
 FORMAT = 1
@@ -129,10 +129,9 @@ def battle_features(view: dict) -> list[list[float]]:
 
 
 def choice_chances(weights: list[float], view: dict) -> list[float]:
-    """The model's chance of each legal action of a battle decision."""
-    return softmax(
-        [sum(w * f for w, f in zip(weights, row, strict=True)) for row in battle_features(view)]
-    )
+    """The model's chance of each legal action of a battle decision (the value model's softmax
+    of weighted features, over actions in place of seats)."""
+    return win_chances(weights, battle_features(view))
 
 
 def load_weights(path: Path = DATA_FILE) -> list[float]:

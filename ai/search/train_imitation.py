@@ -6,13 +6,12 @@ chose. The conditional logit is fitted by train_value's Newton method on the fir
 quarters of the games and scored on the rest: how often its likeliest action, and the
 heuristic's, is `hard`'s, and the mean log-likelihood of `hard`'s choices. Then it is fitted on
 every game and written, with seeds, sizes and scores, to `imitation_model.json`. The games are
-the cost: about six minutes of two cores for 40 games at 1,000 iterations; `--cache` keeps
+the cost: about eleven minutes of two cores for 40 games at 1,000 iterations; `--cache` keeps
 their decisions in a file, for refitting without replaying them.
 """
 
 import argparse
 import json
-import math
 import multiprocessing
 import time
 from pathlib import Path
@@ -22,8 +21,8 @@ from games.engine import apply_action, current_player, is_terminal, new_game, vi
 from ..factory import make_bot
 from .bot import answer_without_search
 from .imitation import DATA_FILE, FEATURES, FORMAT, battle_features, is_battle_decision
-from .train_value import fit
-from .value_model import softmax
+from .train_value import fit, outcome_log_likelihood
+from .value_model import win_chances
 
 GAMES = 40
 FIRST_GAME_SEED = 1000
@@ -59,19 +58,14 @@ def collect(games: int, first_seed: int, iterations: int, workers: int) -> list[
         return pool.map(_hard_choices, jobs)
 
 
-def samples_of(games: list[list[dict]]) -> list[tuple]:
+def samples_of(decisions: list[dict]) -> list[tuple]:
     """(feature rows, one-hot of the action chosen): train_value.fit's sample shape."""
     samples = []
-    for decisions in games:
-        for decision in decisions:
-            rows = battle_features(decision["view"])
-            target = [float(index == decision["chosen"]) for index in range(len(rows))]
-            samples.append((rows, target))
+    for decision in decisions:
+        rows = battle_features(decision["view"])
+        target = [float(index == decision["chosen"]) for index in range(len(rows))]
+        samples.append((rows, target))
     return samples
-
-
-def _scores(weights: list[float], rows: list[list[float]]) -> list[float]:
-    return [sum(w * f for w, f in zip(weights, row, strict=True)) for row in rows]
 
 
 def held_out_report(weights: list[float], samples: list[tuple]) -> dict:
@@ -81,10 +75,10 @@ def held_out_report(weights: list[float], samples: list[tuple]) -> dict:
     log_likelihood = 0.0
     for rows, target in samples:
         chosen = target.index(1.0)
-        scores = _scores(weights, rows)
-        model_hits += scores.index(max(scores)) == chosen
+        chances = win_chances(weights, rows)
+        model_hits += chances.index(max(chances)) == chosen
         heuristic_hits += rows[chosen][heuristic] == 1.0
-        log_likelihood += math.log(max(softmax(scores)[chosen], 1e-12))
+        log_likelihood += outcome_log_likelihood(chances, target)
     count = len(samples)
     return {
         "decisions": count,
@@ -96,33 +90,25 @@ def held_out_report(weights: list[float], samples: list[tuple]) -> dict:
 
 def train(games: list[list[dict]], held_out_share: float = HELD_OUT_SHARE) -> dict:
     split = len(games) - max(1, round(len(games) * held_out_share))
-    held_out = held_out_report(fit(samples_of(games[:split])), samples_of(games[split:]))
-    weights = fit(samples_of(games))
+    per_game = [samples_of(decisions) for decisions in games]  # features read once per decision
+    training = [sample for samples in per_game[:split] for sample in samples]
+    held_out_samples = [sample for samples in per_game[split:] for sample in samples]
+    held_out = held_out_report(fit(training), held_out_samples)
+    weights = fit(training + held_out_samples)
     return {"held_out": held_out, "weights": weights, "training_games": split}
 
 
 def load_or_collect(args) -> list[list[dict]]:
+    """The games' decisions: from `--cache` if it holds this run's, else played (and cached)."""
+    run = {"games": args.games, "seed": args.seed, "iterations": args.iterations}
     cache = Path(args.cache) if args.cache else None
     if cache and cache.exists():
         data = json.loads(cache.read_text())
-        if (
-            data["games"] == args.games
-            and data["seed"] == args.seed
-            and data["iterations"] == args.iterations
-        ):
+        if data.get("run") == run:
             return data["decisions"]
     games = collect(args.games, args.seed, args.iterations, args.workers)
     if cache:
-        cache.write_text(
-            json.dumps(
-                {
-                    "games": args.games,
-                    "seed": args.seed,
-                    "iterations": args.iterations,
-                    "decisions": games,
-                }
-            )
-        )
+        cache.write_text(json.dumps({"run": run, "decisions": games}))
     return games
 
 

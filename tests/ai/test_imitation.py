@@ -10,7 +10,7 @@ from ai.heuristic import choose_by_phase
 from ai.search import imitation, train_imitation
 from ai.search.bot import SearchBot
 from ai.search.imitation import FEATURES, ImitationModel, battle_features, is_battle_decision
-from ai.search.value_model import softmax
+from ai.search.value_model import win_chances
 from ai.situation import Situation
 from ai.stability import searched_positions
 
@@ -54,7 +54,7 @@ def test_the_fit_recovers_the_weights_that_made_the_choices(battle_views):
     for _ in range(12):
         for view in battle_views:
             rows = battle_features(view)
-            chances = softmax(train_imitation._scores(truth, rows))
+            chances = win_chances(truth, rows)
             chosen = rng.choices(range(len(rows)), weights=chances)[0]
             samples.append((rows, [float(i == chosen) for i in range(len(rows))]))
     fitted = train_imitation.fit(samples)
