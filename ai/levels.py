@@ -8,19 +8,22 @@ LEVEL_LABELS = {
     "heuristic": "Solid (a good player's rules of thumb)",
     "medium": "Medium (tree search, quick)",
     "hard": "Hard (tree search, about a second a move)",
-    "expert": "Expert (tree search on every core, longer)",
+    "expert": "Expert (tree search on every core, with a model of strong play)",
 }
 
 # Per-decision budgets of the search levels: (iteration cap, seconds). `medium` is bounded by its
 # iterations (~0.1-0.2 s); `hard` and `expert` use their time (a mid-game iteration costs about a
 # millisecond of CPU). See factory.make_search_bot for how a caller's budget combines with these.
+# `expert`'s 6,000 iterations (3,000 in each of its two processes, about 1.5 s of each core with
+# its model of `hard`, below) are `hard`'s own cap: its step over `hard` comes from the model,
+# not from more iterations, which bought little (4x won 56%, docs/ai.md, "Session 34").
 # The three levels search alike (below), so these budgets alone set them apart: at 150 iterations
 # `medium` wins 70% of heads-up games against the heuristic; `hard` at 1,000 iterations beats it
 # less than that gap suggests, 62.75% of 400 (docs/ai.md, "Session 27").
 DEFAULT_BUDGETS = {
     "medium": (150, 0.4),
     "hard": (6000, 1.5),
-    "expert": (20000, 4.0),
+    "expert": (6000, 4.0),
 }
 
 # How many battles each search level's iterations simulate before the evaluation. Two battles
@@ -37,9 +40,11 @@ SEARCH_BATTLES = {
 # heuristic in 74 of 80 deals where the plain tree won 56 (docs/ai.md, "Session 25"). Since
 # session 26 `medium` searches as `hard` does, with its small budget: the levels then differ by
 # thinking time alone (docs/ai.md, "Session 26"). The model costs about twice the CPU per
-# iteration.
+# iteration. `expert` plays them with the imitation model of `hard` (search/imitation.py), since
+# `hard` is the level it must beat: at equal iterations that model won 60% of 200 heads-up games
+# against `hard` (docs/ai.md, "Session 33"). `hard` keeps the heuristic: the model imitates it.
 SEARCH_OPPONENTS = {
     "medium": "heuristic",
     "hard": "heuristic",
-    "expert": "heuristic",
+    "expert": "imitation",
 }

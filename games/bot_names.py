@@ -22,7 +22,9 @@ LEVEL_DESCRIPTIONS = {
     ),
     "medium": pgettext_lazy("bot level", "thinks ahead briefly, under half a second a move"),
     "hard": pgettext_lazy("bot level", "thinks ahead about 1.5 seconds a move; strong"),
-    "expert": pgettext_lazy("bot level", "thinks ahead about 4 seconds a move; the strongest"),
+    "expert": pgettext_lazy(
+        "bot level", "thinks ahead on every core, up to 4 seconds a move; the strongest"
+    ),
 }
 
 

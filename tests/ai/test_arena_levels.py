@@ -256,7 +256,8 @@ def test_a_token_may_switch_search_options_on():
         "oracle+shallow:50": 1,
     }
     # How the other seats choose in the tree (levels.SEARCH_OPPONENTS), and the flags that change
-    # it; the oracle is hard given the cards, so it models the others as hard does.
+    # it; expert plays them as the model of hard it must beat; the oracle is hard given the
+    # cards, so it models the others as hard does.
     models = {
         token: lone_bot(token).opponents
         for token in (
@@ -278,7 +279,7 @@ def test_a_token_may_switch_search_options_on():
         "hard+searched-opponents:50": "searched",
         "hard+playout-opponents:50": "playout",
         "hard+imitation-opponents:50": "imitation",
-        "expert:50": "heuristic",
+        "expert:50": "imitation",
         "oracle:50": "heuristic",
         "oracle+searched-opponents:50": "searched",
     }

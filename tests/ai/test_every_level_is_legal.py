@@ -52,7 +52,7 @@ def test_each_level_returns_a_legal_action_for_every_kind(level, views_by_kind):
 
 @pytest.mark.parametrize("level", ["hard", "expert"])
 def test_a_time_budget_is_respected(level, views_by_kind):
-    # Without the clock these levels' iteration caps (6,000 and 20,000) take several seconds;
+    # Without the clock these levels' iteration caps (6,000 each) take seconds;
     # the slack covers a busy shared machine and the expert's worker processes starting.
     bot = ai.make_bot(level, seed=1, time_limit=0.1)
     for view in views_by_kind["battle"][:3]:

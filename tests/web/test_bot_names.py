@@ -97,7 +97,7 @@ DESCRIBED = {  # the words that say what each level does and how strong it is (d
     "heuristic": "without slips",
     "medium": "under half a second a move",
     "hard": "1.5 seconds a move; strong",
-    "expert": "4 seconds a move; the strongest",
+    "expert": "up to 4 seconds a move; the strongest",
 }
 
 
