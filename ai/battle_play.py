@@ -65,6 +65,7 @@ class BattleReader:
         self.stake = self._stake()
         self.cost_weight = 0.0 if sit.final_battle else style.card_cost
         self._play_scores = {}
+        self._play_margins = {}
         self._pope_values = {}
 
     def _stake(self) -> float:
@@ -106,12 +107,23 @@ class BattleReader:
         if cached is None:
             play = {"card": card, "take": taken} if taken else {"card": card}
             after = lines_after_play(self.lines, self.me, play)
-            chance = win_chance(self.margin(after), self.threats, can_answer=True)
+            margin = self._play_margins[key] = self.margin(after)
+            chance = win_chance(margin, self.threats, can_answer=True)
             cached = chance * self.stake - self.cost_weight * self.card_cost(play)
             if card == "courtesan" and not self.sit.final_battle and self._leads_courtesans(after):
                 cached += TOKEN_POINTS
             self._play_scores[key] = cached
         return cached
+
+    def margin_after(self, action: dict) -> float:
+        """Our margin once `action` (a play) is on the table: scoring a play works it out, so a
+        caller that scored the actions reads it here for free."""
+        key = (action["card"], action.get("take"))
+        margin = self._play_margins.get(key)
+        if margin is None:
+            after = lines_after_play(self.lines, self.me, action)
+            margin = self._play_margins[key] = self.margin(after)
+        return margin
 
     def _pope_extra(self, action: dict) -> float:
         if action["card"] != "bishop" or "pope" not in action or self.sit.final_battle:
@@ -196,11 +208,16 @@ def uncontested_win(view: dict, reader: BattleReader) -> dict | None:
     return min(winning, key=reader.card_cost, default=None)
 
 
-def choose_battle_action(view: dict, sit: Situation, style: Style, rng=None, noise=0.0) -> dict:
+def choose_battle_action(
+    view: dict, sit: Situation, style: Style, rng=None, noise=0.0, reader=None
+) -> dict:
+    """The heuristic's battle action. `reader`: this view's BattleReader when the caller has
+    one (its scores are cached, so a caller that scored the actions pays for them once)."""
     actions = view["legal_actions"]
     if defender_may_wait(view, sit):
         return next(a for a in actions if a["type"] == "pass" and not a.get("reveal"))
-    reader = BattleReader(view, sit, style)
+    if reader is None:
+        reader = BattleReader(view, sit, style)
     free_region = uncontested_win(view, reader)
     if free_region is not None:
         return free_region

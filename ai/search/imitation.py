@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 
 from ..battle_play import BattleReader, Style, choose_battle_action
-from ..cards import MERCENARY_VALUES, hand_value, lines_after_play
+from ..cards import MERCENARY_VALUES, hand_value
 from ..heuristic import choose_by_phase
 from ..situation import Situation
 from .value_model import win_chances
@@ -72,12 +72,13 @@ def _clip(value: float, bound: float = 2.0) -> float:
 def battle_features(view: dict) -> list[list[float]]:
     """One row of FEATURES per legal action of a battle decision, in the view's order."""
     sit = Situation.from_view(view)
-    reader = BattleReader(view, sit, Style())
+    style = Style()
+    reader = BattleReader(view, sit, style)
     actions = view["legal_actions"]
     scores = [reader.score(action) for action in actions]
     best = max(scores)
     scale = abs(reader.stake) + 3.0
-    heuristic = actions.index(choose_battle_action(view, sit, Style()))
+    heuristic = actions.index(choose_battle_action(view, sit, style, reader=reader))
     rank = {
         index: place
         for place, index in enumerate(sorted(range(len(actions)), key=lambda i: -scores[i]))
@@ -105,7 +106,7 @@ def battle_features(view: dict) -> list[list[float]]:
         passing = action["type"] == "pass"
         card = action.get("card")
         taken = action.get("take")
-        after = margin if passing else reader.margin(lines_after_play(reader.lines, me, action))
+        after = margin if passing else reader.margin_after(action)
         row = [(scores[index] - best) / scale, float(index == heuristic), float(passing)]
         row += [value * passing for value in passing_context]
         row += [

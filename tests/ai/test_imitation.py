@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from ai.battle_play import Style, choose_battle_action
+from ai.battle_play import BattleReader, Style, choose_battle_action
+from ai.cards import lines_after_play
 from ai.heuristic import choose_by_phase
 from ai.search import imitation, train_imitation
 from ai.search.bot import SearchBot
@@ -40,6 +41,25 @@ def test_each_legal_action_gets_a_row_that_says_what_it_does(battle_views):
             if card in imitation.SPECIAL_CARDS:
                 assert row[column(card)] == 1.0
         assert max(row[column("score_gap")] for row in rows) == 0.0
+
+
+def test_the_margin_after_a_play_is_the_same_whether_or_not_the_play_was_scored(battle_views):
+    """The features read each play's margin from the reader's scoring cache: it must be the margin
+    of the lines with that card on them, as if worked out afresh."""
+    plays = 0
+    for view in battle_views:
+        sit = Situation.from_view(view)
+        scored, fresh = BattleReader(view, sit, Style()), BattleReader(view, sit, Style())
+        for action in view["legal_actions"]:
+            scored.score(action)
+        for action in view["legal_actions"]:
+            if action["type"] != "play":
+                continue
+            plays += 1
+            expected = fresh.margin(lines_after_play(fresh.lines, fresh.me, action))
+            assert scored.margin_after(action) == expected
+            assert fresh.margin_after(action) == expected
+    assert plays > 50
 
 
 def test_the_fit_recovers_the_weights_that_made_the_choices(battle_views):
