@@ -24,11 +24,10 @@ POPE_WEIGHT = 0.3  # the Pope shields a region for the future, not in this battl
 
 @dataclass(frozen=True)
 class Style:
-    """Tunable temper of the heuristic: how dear cards are and how safe a lead must be."""
+    """Tunable temper of the heuristic: how dear cards are (how safe a lead must be is fixed in
+    `win_chance`)."""
 
     card_cost: float = 0.7
-    threat_per_rival: float = 2.5
-    spread_per_rival: float = 2.0
 
 
 def sigmoid(x: float) -> float:
