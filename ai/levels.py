@@ -12,14 +12,15 @@ LEVEL_LABELS = {
 }
 
 # Per-decision budgets of the search levels: (iteration cap, seconds). `medium` is bounded by its
-# iterations (~0.1-0.2 s); `hard` and `expert` use their time (a mid-game iteration costs about a
-# millisecond of CPU). See factory.make_search_bot for how a caller's budget combines with these.
-# `expert`'s 6,000 iterations (3,000 in each of its two processes, about 1.5 s of each core with
-# its model of `hard`, below) are `hard`'s own cap: its step over `hard` comes from the model,
-# not from more iterations, which bought little (4x won 56%, docs/ai.md, "Session 34").
-# The three levels search alike (below), so these budgets alone set them apart: at 150 iterations
-# `medium` wins 70% of heads-up games against the heuristic; `hard` at 1,000 iterations beats it
-# less than that gap suggests, 62.75% of 400 (docs/ai.md, "Session 27").
+# iterations (~0.1-0.2 s); `hard` uses its time (a mid-game iteration costs about a millisecond
+# of CPU); `expert` usually reaches its cap first (3,000 iterations in each of its two processes,
+# about 1.5 s of each core with its model of `hard`). See factory.make_search_bot for how a
+# caller's budget combines with these.
+# `medium` and `hard` search alike (below), so these budgets alone set them apart: at 150
+# iterations `medium` wins 70% of heads-up games against the heuristic; `hard` at 1,000
+# iterations beats it less than that gap suggests, 62.75% of 400 (docs/ai.md, "Session 27").
+# `expert` has `hard`'s cap: its step over `hard` comes from its model of `hard`, not from more
+# iterations, which bought little (4x won 56%; docs/ai.md, "Session 34").
 DEFAULT_BUDGETS = {
     "medium": (150, 0.4),
     "hard": (6000, 1.5),
