@@ -66,6 +66,7 @@ class BattleReader:
         self._play_scores = {}
         self._play_margins = {}
         self._pope_values = {}
+        self._margin_now = None
 
     def _stake(self) -> float:
         """Card points between us winning and the likeliest rival winning."""
@@ -89,12 +90,19 @@ class BattleReader:
             margin += 0.5 if self.sit.defender == self.me else -0.5
         return margin
 
+    def current_margin(self) -> float:
+        """`margin` of the lines as they stand: passing, Surrender and the imitation model's
+        features all read it, so it is worked out once per decision."""
+        if self._margin_now is None:
+            self._margin_now = self.margin(self.lines)
+        return self._margin_now
+
     def score(self, action: dict) -> float:
         if action["type"] == "pass":
             return self._score_pass(action)
         card = action["card"]
         if card == "surrender":
-            won = self.margin(self.lines) > 0
+            won = self.current_margin() > 0
             return (self.stake if won else 0.0) - self.cost_weight * HAND_VALUE[card]
         return self._play_score(card, action.get("take")) + self._pope_extra(action)
 
@@ -134,7 +142,7 @@ class BattleReader:
         return value
 
     def _score_pass(self, action: dict) -> float:
-        chance = win_chance(self.margin(self.lines), self.threats, can_answer=False)
+        chance = win_chance(self.current_margin(), self.threats, can_answer=False)
         score = chance * self.stake
         if action.get("reveal"):
             score -= 0.1  # revealing only tells the rivals what to beat
@@ -195,7 +203,7 @@ def uncontested_win(view: dict, reader: BattleReader) -> dict | None:
         return None
     if not all(p["passed"] for p in players if p["seat"] != reader.me):
         return None
-    if reader.margin(reader.lines) > 0:  # a defender already keeps the region by passing
+    if reader.current_margin() > 0:  # a defender already keeps the region by passing
         return None
     winning = [
         action
@@ -208,10 +216,11 @@ def uncontested_win(view: dict, reader: BattleReader) -> dict | None:
 
 
 def choose_battle_action(
-    view: dict, sit: Situation, style: Style, rng=None, noise=0.0, reader=None
+    view: dict, sit: Situation, style: Style, rng=None, noise=0.0, reader=None, scores=None
 ) -> dict:
     """The heuristic's battle action. `reader`: this view's BattleReader when the caller has
-    one (its scores are cached, so a caller that scored the actions pays for them once)."""
+    one; `scores`: its score of each legal action, in the view's order, when the caller has
+    them too (the imitation model scores every action for its features)."""
     actions = view["legal_actions"]
     if defender_may_wait(view, sit):
         return next(a for a in actions if a["type"] == "pass" and not a.get("reveal"))
@@ -222,6 +231,8 @@ def choose_battle_action(
         return free_region
 
     if not noise:
+        if scores is not None:
+            return actions[scores.index(max(scores))]  # the first best, as max() picks
         return max(actions, key=reader.score)
 
     def noisy(action):

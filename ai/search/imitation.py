@@ -34,6 +34,11 @@ SPECIAL_CARDS = (
     "surrender",
     "courtesan",
 )
+# Each special card's one-hot flags, and a row's flags for any other card (or a pass).
+SPECIAL_FLAGS = {
+    card: tuple(float(card == other) for other in SPECIAL_CARDS) for card in SPECIAL_CARDS
+}
+NO_SPECIAL = (0.0,) * len(SPECIAL_CARDS)
 FEATURES = (
     "score_gap",  # the heuristic's score less its best, in units of what the battle is worth
     "heuristic_choice",
@@ -78,29 +83,32 @@ def battle_features(view: dict) -> list[list[float]]:
     scores = [reader.score(action) for action in actions]
     best = max(scores)
     scale = abs(reader.stake) + 3.0
-    heuristic = actions.index(choose_battle_action(view, sit, style, reader=reader))
-    rank = {
-        index: place
-        for place, index in enumerate(sorted(range(len(actions)), key=lambda i: -scores[i]))
-    }
+    heuristic = actions.index(choose_battle_action(view, sit, style, reader=reader, scores=scores))
+    order = sorted(range(len(actions)), key=lambda i: -scores[i])
+    # The actions the heuristic ranks second and third (None when there are fewer).
+    second, third = (order + [None, None])[1:3]
     me = view["seat"]
     rivals = [p for p in view["players"] if p["seat"] != me]
     own_cards = len(view["hand"]) / 10
     rival_cards = max(p["hand_size"] for p in rivals) / 10
-    margin = reader.margin(reader.lines)
-    passing_context = (
+    margin = reader.current_margin()
+    passing_context = [
         _clip(margin / 10),
         own_cards,
         rival_cards,
         float(margin > 0),
-    )
-    passing_more = (
+    ]
+    passing_more = [
         float(all(p["passed"] for p in rivals)),
         min(3.0, reader.stake / 30),
         hand_value(view["hand"]) / 30,
         len(view["players"][me]["line"]) / 5,
         reader.threats / 2,
-    )
+    ]
+    # A play's passing features are the passing ones times False (so -0.0 where they are
+    # negative, exactly as the rows were fitted).
+    playing_context = [value * False for value in passing_context]
+    playing_more = [value * False for value in passing_more]
     rows = []
     for index, action in enumerate(actions):
         passing = action["type"] == "pass"
@@ -108,7 +116,7 @@ def battle_features(view: dict) -> list[list[float]]:
         taken = action.get("take")
         after = margin if passing else reader.margin_after(action)
         row = [(scores[index] - best) / scale, float(index == heuristic), float(passing)]
-        row += [value * passing for value in passing_context]
+        row += passing_context if passing else playing_context
         row += [
             0.0 if passing else reader.card_cost(action) / 10,
             float(card in MERCENARY_VALUES),
@@ -117,14 +125,14 @@ def battle_features(view: dict) -> list[list[float]]:
             float(after > 0),
             0.0 if passing else reader.threats / 2,
         ]
-        row += [value * passing for value in passing_more]
+        row += passing_more if passing else playing_more
         row += [
             float(bool(taken)),
             MERCENARY_VALUES.get(taken, 0) / 10,
-            float(rank[index] == 1),
-            float(rank[index] == 2),
+            float(index == second),
+            float(index == third),
         ]
-        row += [float(card == special) for special in SPECIAL_CARDS]
+        row += SPECIAL_FLAGS.get(card, NO_SPECIAL)
         rows.append(row)
     return rows
 

@@ -41,6 +41,14 @@ def test_each_legal_action_gets_a_row_that_says_what_it_does(battle_views):
             if card in imitation.SPECIAL_CARDS:
                 assert row[column(card)] == 1.0
         assert max(row[column("score_gap")] for row in rows) == 0.0
+        gaps = [row[column("score_gap")] for row in rows]
+        for place, name in ((1, "heuristic_second"), (2, "heuristic_third")):
+            flagged = [i for i, row in enumerate(rows) if row[column(name)] == 1.0]
+            # One action holds each place when there are enough; no more than `place` others
+            # score above it.
+            assert len(flagged) == (1 if len(rows) > place else 0)
+            for index in flagged:
+                assert sum(gap > gaps[index] for gap in gaps) <= place
 
 
 def test_the_margin_after_a_play_is_the_same_whether_or_not_the_play_was_scored(battle_views):
