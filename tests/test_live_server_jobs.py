@@ -1,5 +1,6 @@
 """The browser tests' live servers are idle before the test database is flushed."""
 
+import asyncio
 import multiprocessing
 import time
 
@@ -33,6 +34,41 @@ def test_the_test_process_waits_for_a_live_servers_jobs():
     try:
         live_server_jobs.wait_until_servers_idle()
         assert finished.is_set(), "the server's job was still running"
+    finally:
+        live_server_jobs.unregister(tests_end)
+        server.kill()
+        server.join()
+
+
+def a_server_serving_a_socket(connection, serving, finished):
+    """A stand-in for a live server process: its application still serving a socket when the
+    test process asks, and the thread that answers."""
+    live_server_jobs.answer_idle_requests(connection)
+
+    async def application(scope, receive, send):
+        serving.set()
+        await asyncio.sleep(0.5)  # the connect's database work, still going when the page closed
+        finished.set()
+
+    served = live_server_jobs.counting_sockets(application)
+    asyncio.run(served({"type": "websocket"}, None, None))
+    time.sleep(60)
+
+
+def test_the_test_process_waits_for_a_live_servers_sockets():
+    context = multiprocessing.get_context("fork")
+    tests_end, servers_end = context.Pipe()
+    serving, finished = context.Event(), context.Event()
+    server = context.Process(
+        target=a_server_serving_a_socket, args=(servers_end, serving, finished), daemon=True
+    )
+    server.start()
+    servers_end.close()
+    live_server_jobs.register(tests_end)
+    try:
+        assert serving.wait(timeout=30), "the stand-in server never served its socket"
+        live_server_jobs.wait_until_servers_idle()
+        assert finished.is_set(), "the server was still serving a socket"
     finally:
         live_server_jobs.unregister(tests_end)
         server.kill()

@@ -84,7 +84,8 @@ def make_application():
     """Runs in the server process: the project's ASGI app, plus static files from the finders."""
     from channels.routing import get_default_application
 
-    return ASGIStaticFilesHandler(get_default_application())
+    # Counted, so that a test waits for its sockets' server side before the flush.
+    return live_server_jobs.counting_sockets(ASGIStaticFilesHandler(get_default_application()))
 
 
 def prepare_server_process(database_name: str):
@@ -251,7 +252,10 @@ def wait_for_sockets_closed(timeout: float = 30.0) -> None:
     Before this wait, that delete could still be running when the test database was flushed,
     and the two deadlocked (seen once in CI, with the tests on two parallel workers). Daphne
     itself gives a closing socket 10 s before it kills the handler; the wait allows more, since
-    on a loaded machine the close is only queued by then. A failure names the sockets left."""
+    on a loaded machine the close is only queued by then. A failure names the sockets left.
+    A socket whose connect had not written its row yet when the page closed is not seen here:
+    the server's answer to `live_server_jobs.wait_until_servers_idle`, before the flush, waits
+    for those."""
     from games.models import Presence
 
     deadline = time.monotonic() + timeout
