@@ -1,6 +1,7 @@
 """The browser tests' live servers are idle before the test database is flushed."""
 
 import asyncio
+import contextlib
 import multiprocessing
 import time
 
@@ -21,23 +22,28 @@ def a_server_running_a_job(connection, finished):
     time.sleep(60)
 
 
-def test_the_test_process_waits_for_a_live_servers_jobs():
+@contextlib.contextmanager
+def stand_in_server(target, *events):
+    """Runs `target(connection, *events)` in a forked process registered as a live server."""
     context = multiprocessing.get_context("fork")
     tests_end, servers_end = context.Pipe()
-    finished = context.Event()
-    server = context.Process(
-        target=a_server_running_a_job, args=(servers_end, finished), daemon=True
-    )
+    server = context.Process(target=target, args=(servers_end, *events), daemon=True)
     server.start()
     servers_end.close()
     live_server_jobs.register(tests_end)
     try:
-        live_server_jobs.wait_until_servers_idle()
-        assert finished.is_set(), "the server's job was still running"
+        yield
     finally:
         live_server_jobs.unregister(tests_end)
         server.kill()
         server.join()
+
+
+def test_the_test_process_waits_for_a_live_servers_jobs():
+    finished = multiprocessing.get_context("fork").Event()
+    with stand_in_server(a_server_running_a_job, finished):
+        live_server_jobs.wait_until_servers_idle()
+        assert finished.is_set(), "the server's job was still running"
 
 
 def a_server_serving_a_socket(connection, serving, finished):
@@ -57,22 +63,11 @@ def a_server_serving_a_socket(connection, serving, finished):
 
 def test_the_test_process_waits_for_a_live_servers_sockets():
     context = multiprocessing.get_context("fork")
-    tests_end, servers_end = context.Pipe()
     serving, finished = context.Event(), context.Event()
-    server = context.Process(
-        target=a_server_serving_a_socket, args=(servers_end, serving, finished), daemon=True
-    )
-    server.start()
-    servers_end.close()
-    live_server_jobs.register(tests_end)
-    try:
+    with stand_in_server(a_server_serving_a_socket, serving, finished):
         assert serving.wait(timeout=30), "the stand-in server never served its socket"
         live_server_jobs.wait_until_servers_idle()
         assert finished.is_set(), "the server was still serving a socket"
-    finally:
-        live_server_jobs.unregister(tests_end)
-        server.kill()
-        server.join()
 
 
 def test_a_server_that_died_is_not_waited_for():
