@@ -44,11 +44,13 @@ def test_each_legal_action_gets_a_row_that_says_what_it_does(battle_views):
         gaps = [row[column("score_gap")] for row in rows]
         for place, name in ((1, "heuristic_second"), (2, "heuristic_third")):
             flagged = [i for i, row in enumerate(rows) if row[column(name)] == 1.0]
-            # One action holds each place when there are enough; no more than `place` others
-            # score above it.
+            # One action holds each place when there are enough: no more than `place` others
+            # score above it, and at least `place` others score as well (ties keep the order).
             assert len(flagged) == (1 if len(rows) > place else 0)
             for index in flagged:
                 assert sum(gap > gaps[index] for gap in gaps) <= place
+                others = (gap for i, gap in enumerate(gaps) if i != index)
+                assert sum(gap >= gaps[index] for gap in others) >= place
 
 
 def test_the_margin_after_a_play_is_the_same_whether_or_not_the_play_was_scored(battle_views):
