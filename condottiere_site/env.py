@@ -9,6 +9,9 @@ from urllib.parse import urlparse
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
@@ -123,10 +126,21 @@ CHANNEL_LAYER_SOCKET_TIMEOUT = 30
 CHANNEL_LAYER_MAX_CONNECTIONS = 1000
 
 
+def channel_layer_retry() -> Retry:
+    """After Redis restarts, every connection a pool kept is dead, and channels-redis's pools
+    retry nothing: the first command on each failed, a hint was lost and a socket's group_add
+    closed it. Retried on a connection error only (the command then runs on a new connection);
+    a timeout is a hung server, and the socket timeout is already 30 s."""
+    backoff = ExponentialBackoff(cap=0.5, base=0.05)
+    return Retry(backoff, retries=2, supported_errors=(RedisConnectionError,))
+
+
 def channel_layer_host(url: str) -> dict:
     """channels-redis's host entry for REDIS_URL, with a read timeout longer than its blocking
-    read (and keepalive, so that a dead server is still noticed)."""
+    read (and keepalive, so that a dead server is still noticed), and a retry on a dead
+    connection."""
     return {
+        "retry": channel_layer_retry(),
         "address": url,
         "socket_timeout": CHANNEL_LAYER_SOCKET_TIMEOUT,
         "socket_connect_timeout": 5,

@@ -33,11 +33,13 @@ import aiohttp
 import psycopg
 import pytest
 from celery import Celery
+from channels_redis.core import RedisChannelLayer
 from django.conf import settings
 from django.db import OperationalError, transaction
 from django.test import Client, RequestFactory
 from psycopg_pool import PoolTimeout
 
+from condottiere_site.env import channel_layer_host
 from games import jobs, middleware
 from games.models import Action, Game
 from games.replay import verify_game
@@ -376,6 +378,37 @@ async def wait_async(condition, timeout: float, failure: str, blocking: bool = F
     while not (await asyncio.to_thread(condition) if blocking else condition()):
         assert time.monotonic() - started < timeout, failure
         await asyncio.sleep(0.1)
+
+
+@pytest.mark.production
+def test_the_channel_layer_sends_the_first_hint_after_a_redis_restart(tmp_path):
+    """After Redis restarts, each connection a process keeps in its pool is dead. The first hint
+    sent on one (a bot's move, from a worker whose sender was idle through the outage) was lost,
+    and a page that had reconnected meanwhile waited for a move it had already missed."""
+    require_redis()  # the production profile's channel layer settings
+    redis = OwnRedis(tmp_path)
+    redis.start()
+    # A worker only sends; a Daphne adds its sockets to groups and receives.
+    worker = RedisChannelLayer(hosts=[channel_layer_host(redis.url)])
+    daphne = RedisChannelLayer(hosts=[channel_layer_host(redis.url)])
+
+    async def hint_arrives(channel: str, version: int) -> None:
+        await worker.group_send("game-1", {"type": "game.version", "version": version})
+        assert (await asyncio.wait_for(daphne.receive(channel), 5))["version"] == version
+
+    async def scenario():
+        channel = await daphne.new_channel()
+        await daphne.group_add("game-1", channel)
+        await hint_arrives(channel, 1)
+        redis.stop()
+        redis.start()  # empty: the group is gone with it
+        await daphne.group_add("game-1", channel)  # the page connects again
+        await hint_arrives(channel, 2)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        redis.stop()
 
 
 # --- 3. Daphne killed mid-game ------------------------------------------------------------------
