@@ -174,13 +174,15 @@ def test_a_refused_log_in_takes_no_time_with_the_real_hasher(db):
         log_in(client, "malatesta")
         failure_times.append(time.perf_counter() - started)
 
-    started = time.perf_counter()
-    refused = log_in(client, "malatesta", PASSWORD)
-    refusal_time = time.perf_counter() - started
+    refusal_times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        assert_refused(log_in(client, "malatesta", PASSWORD))
+        refusal_times.append(time.perf_counter() - started)
 
-    assert_refused(refused)
-    assert refusal_time < 0.05, (refusal_time, failure_times)
-    assert min(failure_times) > 2 * refusal_time
+    # Relative, not absolute: on a loaded machine both grow. A refusal that hashed would take
+    # about as long as the fastest failure; the best of three refusals takes a small part of it.
+    assert min(failure_times) > 4 * min(refusal_times), (refusal_times, failure_times)
 
 
 def test_five_sign_ups_from_an_address_pass_and_the_sixth_is_refused_unhashed(db, counting_hasher):
