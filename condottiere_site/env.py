@@ -130,7 +130,9 @@ def channel_layer_retry() -> Retry:
     """After Redis restarts, every connection a pool kept is dead, and channels-redis's pools
     retry nothing: the first command on each failed, a hint was lost and a socket's group_add
     closed it. Retried on a connection error only (the command then runs on a new connection);
-    a timeout is a hung server, and the socket timeout is already 30 s."""
+    a timeout is a hung server, and the socket timeout is already 30 s. Should a server have run
+    a command before its connection died, the retry delivers it twice, which the clients take
+    in their stride: a hint names a version, a chat message carries its id."""
     backoff = ExponentialBackoff(cap=0.5, base=0.05)
     return Retry(backoff, retries=2, supported_errors=(RedisConnectionError,))
 
