@@ -62,7 +62,7 @@ class OwnRedis:
     loses every message in flight, as a crash does."""
 
     def __init__(self, workdir: Path):
-        self.port = free_ports(1, start=16400)[0]
+        self.port = own_ports(1, start=16400)[0]
         self.url = f"redis://{HOST}:{self.port}/0"
         self.log = workdir / "redis.log"
         self.process: subprocess.Popen | None = None
@@ -87,6 +87,14 @@ class OwnRedis:
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
             self.process.wait(timeout=10)
+
+
+def own_ports(count: int, start: int) -> list[int]:
+    """Free ports from a range of this xdist worker's own. A test that restarts its Redis frees
+    the port for a moment; a test starting meanwhile on the other worker took it, and the two
+    sites then shared (and killed) one Redis."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    return free_ports(count, start=start + 1000 * int(worker or 0))
 
 
 def port_answers(port: int) -> bool:
@@ -168,7 +176,7 @@ def start_site(monkeypatch):
         )
         site = Site(servers, redis)
         started.append(site)
-        for port in free_ports(daphnes, start=18400):
+        for port in own_ports(daphnes, start=18400):
             argv = [tool(ROOT, "daphne"), "-b", HOST, "-p", str(port)]
             spawn(servers, "daphne", [*argv, "condottiere_site.asgi:application"], f"d{port}", port)
             site.daphne_urls.append(f"http://{HOST}:{port}")
