@@ -393,7 +393,7 @@ def test_the_channel_layer_sends_the_first_hint_after_a_redis_restart(tmp_path):
     """After Redis restarts, each connection a process keeps in its pool is dead. The first hint
     sent on one (a bot's move, from a worker whose sender was idle through the outage) was lost,
     and a page that had reconnected meanwhile waited for a move it had already missed."""
-    require_redis()  # the production profile's channel layer settings
+    require_redis()  # a machine with Redis: this test runs a redis-server of its own
     redis = OwnRedis(tmp_path)
     redis.start()
     # A worker only sends; a Daphne adds its sockets to groups and receives.
