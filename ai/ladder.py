@@ -65,8 +65,9 @@ def chain(steps: list[tuple[str, str, dict]]) -> dict:
 
 def starting_elo(level: str, elo: dict) -> float | None:
     """A level's ladder Elo; an unmeasured level takes the nearest measured level below it (each
-    level is built to beat the one below: `expert` is `hard` with a larger budget), so the
-    order holds without claiming a strength nobody measured. None below every measured level."""
+    level is built to beat the one below: `expert` is `hard`'s search with a model of `hard` and
+    two processes), so the order holds without claiming a strength nobody measured. None below
+    every measured level."""
     if level not in LEVELS:
         return None
     for lower in reversed(LEVELS[: LEVELS.index(level) + 1]):

@@ -1,8 +1,12 @@
 """The levels' ladder: heads-up arena results chained into one Elo scale."""
 
+import json
+
 import pytest
 
 from ai import ladder
+from ai.arena_levels import parse_token
+from ai.levels import LEVELS
 
 
 def step(upper, lower, win_rate):
@@ -55,3 +59,19 @@ def test_an_unmeasured_level_starts_at_the_measured_level_below_it():
     assert ladder.starting_elo("medium", elo) == 1500
     assert ladder.starting_elo("random", elo) is None
     assert ladder.starting_elo("ganging", elo) is None  # not a level of the site
+
+
+def test_the_shipped_ladder_rates_every_level_of_the_site_weakest_to_strongest():
+    """Issue #16's ladder: every level measured heads-up against the one below it on at least 400
+    games, each step won at least 60% (expert's 65%), so the site's starting ratings rise level
+    by level."""
+    shipped = json.loads(ladder.LADDER_FILE.read_text())
+    ratings = [shipped["elo"][level] for level in LEVELS]
+    assert ratings == sorted(set(ratings))
+    steps = [
+        (parse_token(step["lower"])[0], parse_token(step["upper"])[0]) for step in shipped["steps"]
+    ]
+    assert steps == list(zip(LEVELS, LEVELS[1:], strict=False))
+    assert min(step["games"] for step in shipped["steps"]) >= 400
+    assert min(step["win_rate"] for step in shipped["steps"]) >= 0.6
+    assert shipped["steps"][-1]["win_rate"] >= 0.65  # expert over hard, the issue's own bar
