@@ -29,14 +29,33 @@ MOVED_ON = f"""version => {{
   return root.dataset.version !== version || !document.querySelector('{PANEL}').hidden;
 }}"""
 
+# The player's own decision is pending: the game waits for it, so the panel cannot close under
+# the test's feet.
+WAITS_FOR_ME = f"""() => {{
+  const root = document.querySelector('{ROOT}');
+  return root.classList.contains('is-my-turn') && root.dataset.busy === 'false';
+}}"""
+
+RESULT_GONE_OR_MY_TURN = f"""() => {{
+  const root = document.querySelector('{ROOT}');
+  return document.querySelector('{PANEL}').hidden || root.dataset.state === 'finished' ||
+    (root.classList.contains('is-my-turn') && root.dataset.busy === 'false');
+}}"""
+
 
 def play_until_a_battle_concludes(page, seconds=120):
+    """Click until a battle's result is up and the next decision is the player's. When the bot
+    decides what follows a battle (it holds the token and picks the next region at once), the
+    next battle starts and closes the panel: that result is let go and play goes on."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         page.wait_for_function(MY_TURN_OR_RESULT, timeout=30_000)
-        if page.locator(PANEL).is_visible():
-            return
         assert page.locator(ROOT).get_attribute("data-state") != "finished"
+        if page.locator(PANEL).is_visible():
+            if page.evaluate(WAITS_FOR_ME):
+                return
+            page.wait_for_function(RESULT_GONE_OR_MY_TURN, timeout=30_000)
+            continue
         version = page.locator(ROOT).get_attribute("data-version")
         take_one_decision(page)
         page.wait_for_function(MOVED_ON, arg=version, timeout=30_000)
