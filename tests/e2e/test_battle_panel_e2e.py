@@ -45,7 +45,7 @@ RESULT_GONE_OR_MY_TURN = f"""() => {{
 
 def play_until_a_battle_concludes(page, seconds=120):
     """Click until a battle's result is up and the next decision is the player's. When the bot
-    decides what follows a battle (it holds the token and picks the next region at once), the
+    decides what follows a battle (it won it, took the token and picks the next region at once), the
     next battle starts and closes the panel: that result is let go and play goes on."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
