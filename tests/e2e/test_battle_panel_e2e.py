@@ -17,29 +17,27 @@ from tests.e2e.test_game_e2e import (
 PANEL = "[data-battle-panel]"
 
 
-MY_TURN_OR_RESULT = f"""() => {{
+def page_predicate(condition: str) -> str:
+    """A page function returning `condition`, over `panel`, `finished` and `myTurn` (the player
+    has a decision and no action of theirs is in flight)."""
+    return f"""() => {{
   const root = document.querySelector('{ROOT}');
   const panel = document.querySelector('{PANEL}');
-  return !panel.hidden || root.dataset.state === 'finished' ||
-    (root.classList.contains('is-my-turn') && root.dataset.busy === 'false');
+  const finished = root.dataset.state === 'finished';
+  const myTurn = root.classList.contains('is-my-turn') && root.dataset.busy === 'false';
+  return {condition};
 }}"""
+
+
+MY_TURN_OR_RESULT = page_predicate("!panel.hidden || finished || myTurn")
+# The player's own decision is pending: the game waits for it, so the panel cannot close under
+# the test's feet.
+WAITS_FOR_ME = page_predicate("myTurn")
+RESULT_GONE_OR_MY_TURN = page_predicate("panel.hidden || finished || myTurn")
 
 MOVED_ON = f"""version => {{
   const root = document.querySelector('{ROOT}');
   return root.dataset.version !== version || !document.querySelector('{PANEL}').hidden;
-}}"""
-
-# The player's own decision is pending: the game waits for it, so the panel cannot close under
-# the test's feet.
-WAITS_FOR_ME = f"""() => {{
-  const root = document.querySelector('{ROOT}');
-  return root.classList.contains('is-my-turn') && root.dataset.busy === 'false';
-}}"""
-
-RESULT_GONE_OR_MY_TURN = f"""() => {{
-  const root = document.querySelector('{ROOT}');
-  return document.querySelector('{PANEL}').hidden || root.dataset.state === 'finished' ||
-    (root.classList.contains('is-my-turn') && root.dataset.busy === 'false');
 }}"""
 
 
