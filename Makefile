@@ -33,7 +33,10 @@ run: install
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	@trap 'kill 0' EXIT; \
 	if [ -n "$$REDIS_URL" ]; then \
-		$(VENV)/bin/celery -A condottiere_site worker --loglevel INFO --concurrency 2 & \
+		$(VENV)/bin/celery -A condottiere_site worker -Q play -n play@%h \
+			--loglevel INFO --concurrency 2 & \
+		$(VENV)/bin/celery -A condottiere_site worker -Q background -n background@%h \
+			--loglevel INFO --concurrency 1 & \
 		$(VENV)/bin/celery -A condottiere_site beat --schedule $(VENV)/celerybeat-schedule \
 			--loglevel INFO & \
 	fi; \

@@ -155,6 +155,13 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Two broker queues, so that play never waits behind heavy work: each job goes to the queue of its
+# kind (`job(name, queue=...)` in games/tasks.py) through the router of games/jobs.py, and each
+# queue has workers of its own (docs/operations.md): "play" for anything a live game waits on,
+# "background" for analyses and the like.
+JOB_QUEUES = {"play": "play", "background": "background"}
+CELERY_TASK_DEFAULT_QUEUE = JOB_QUEUES["play"]
+CELERY_TASK_ROUTES = ("games.jobs.route",)
 # A task taken by a worker that then died (SIGKILL, OOM: no chance to hand it back) is delivered
 # again after this many seconds; Redis's default is an hour. Jobs here take seconds; a delay
 # longer than half of it reaches the broker in hops (games/jobs.py), since a countdown longer

@@ -21,7 +21,6 @@ from games.presence import live_presences, purge_stale
 
 FINISHED_DAYS = 30
 BOT_ACTORS = (Action.Actor.BOT, Action.Actor.STANDIN)
-DEFAULT_QUEUE = "celery"
 
 
 # --- Games and people -------------------------------------------------------------------------
@@ -129,10 +128,12 @@ def bot_latency(now=None) -> dict:
 # --- The task queue ---------------------------------------------------------------------------
 
 
-def queue_depth(queue: str = DEFAULT_QUEUE, redis_url: str | None = None) -> dict:
+def queue_depth(queue: str | None = None, redis_url: str | None = None) -> dict:
     """{"broker": "redis"|"in_process", "queue", "depth"}: messages waiting in the Celery queue
-    (LLEN of its Redis list), or the in-process pool's jobs not finished when there is no broker.
+    (LLEN of its Redis list; the play queue unless told), or the in-process pool's jobs not
+    finished when there is no broker.
     `depth` is None and `error` says why when the broker cannot be reached."""
+    queue = queue or settings.JOB_QUEUES[jobs.PLAY]
     redis_url = redis_url if redis_url is not None else settings.REDIS_URL
     if not redis_url:
         return {"broker": "in_process", "queue": None, "depth": jobs.in_process_pending()}

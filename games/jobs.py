@@ -10,10 +10,13 @@ off the event loop (the embedded profile; never Celery's eager mode, which would
 inside the caller's transaction and hide the bugs of the real path).
 
 The named jobs are registered by `games/tasks.py` with the `job` decorator, which also makes each
-a Celery task; nothing here imports a job's code, so the services can announce work without
-importing any runner or anything that imports them back. Every job is idempotent: a job lost
-(with the broker, or a restart) is found again by the periodic sweep (`games/sweep.py`), and a
-job run twice finds its work done.
+a Celery task and says which queue it goes to: "play" (the default: anything a live game waits
+on) or "background" (heavy work nobody is playing against, such as a computer analysis). Each
+queue has workers of its own (docs/operations.md), so play never waits behind background work;
+in the embedded profile each has its own thread pool. Nothing here imports a job's code, so the
+services can announce work without importing any runner or anything that imports them back.
+Every job is idempotent: a job lost (with the broker, or a restart) is found again by the
+periodic sweep (`games/sweep.py`), and a job run twice finds its work done.
 """
 
 import logging
@@ -33,27 +36,37 @@ CELERY = "celery"
 IN_PROCESS = "in_process"
 # Every job is a Celery task of this name prefix, e.g. "games.bot_turn".
 TASK_PREFIX = "games."
-# Jobs of every game in this process share these threads (embedded profile only).
-IN_PROCESS_WORKERS = 4
+# The two kinds of work, each on a queue of its own.
+PLAY = "play"
+BACKGROUND = "background"
+QUEUES = (PLAY, BACKGROUND)
+# Threads of each kind in this process, shared by every game (embedded profile only).
+IN_PROCESS_WORKERS = {PLAY: 4, BACKGROUND: 2}
 
 _registry: dict[str, Callable] = {}
+_queue_of: dict[str, str] = {}
 
 
 def task_name(name: str) -> str:
     return TASK_PREFIX + name
 
 
-def job(name: str) -> Callable[[Callable], Callable]:
-    """Register `function` as the job `name`, for both runners. Returns the plain function.
+def job(name: str, queue: str = PLAY) -> Callable[[Callable], Callable]:
+    """Register `function` as the job `name`, for both runners, on the queue `queue` ("play" or
+    "background"). Returns the plain function.
 
     Late acknowledgement: a worker that dies mid-job leaves the message to be delivered again,
     which is safe because every job is idempotent. A database error retries the job with a
     growing pause (up to 1 s, 2 s, 4 s, ... at most 10 s; 8 tries)."""
 
+    if queue not in QUEUES:
+        raise ValueError(f"job {name!r}: no queue is named {queue!r} (one of {QUEUES})")
+
     def register(function: Callable) -> Callable:
         if name in _registry and _registry[name] is not function:
             raise ValueError(f"two jobs are named {name!r}")
         _registry[name] = function
+        _queue_of[name] = queue
         shared_task(
             name=task_name(name),
             acks_late=True,
@@ -76,6 +89,20 @@ def registered() -> tuple[str, ...]:
     return tuple(sorted(_registry))
 
 
+def queue_of(name: str) -> str:
+    """The kind of work the job `name` is: "play" or "background"."""
+    return _queue_of.get(name, PLAY)
+
+
+def route(name: str, args, kwargs, options, task=None, **extra) -> dict | None:
+    """Celery's router (CELERY_TASK_ROUTES): a job's message goes to the broker queue of its
+    kind, named in `settings.JOB_QUEUES`; a task that is not a job is left to Celery."""
+    job_name = name.removeprefix(TASK_PREFIX)
+    if not name.startswith(TASK_PREFIX) or job_name not in _queue_of:
+        return None
+    return {"queue": settings.JOB_QUEUES[_queue_of[job_name]]}
+
+
 def runner() -> str:
     """The runner in force: read from the one setting, which the settings module validates."""
     return settings.JOB_RUNNER
@@ -89,7 +116,7 @@ def later(name: str, *args, delay: float = 0.0) -> None:
     if runner() == CELERY:
         _send(name, list(args), delay)
     else:
-        _in_process_later(_registry[name], args, delay)
+        _in_process_later(_registry[name], queue_of(name), args, delay)
 
 
 # --- The Celery runner -----------------------------------------------------------------------
@@ -124,26 +151,28 @@ def relay(name: str, args: list, due_at: float) -> None:
 
 # --- The in-process runner ------------------------------------------------------------------
 
-_executor: ThreadPoolExecutor | None = None
+_executors: dict[str, ThreadPoolExecutor] = {}
 # Jobs handed to the pool and not finished yet (for wait_until_idle and the staff dashboard).
 _running: set[Future] = set()
 _running_lock = threading.Lock()
 
 
-def _pool() -> ThreadPoolExecutor:
-    global _executor
+def _pool(queue: str) -> ThreadPoolExecutor:
+    """The threads of one kind of work: an analysis never holds a thread a bot turn waits for."""
     with _running_lock:
-        if _executor is None:
-            _executor = ThreadPoolExecutor(max_workers=IN_PROCESS_WORKERS, thread_name_prefix="job")
-        return _executor
+        if queue not in _executors:
+            _executors[queue] = ThreadPoolExecutor(
+                max_workers=IN_PROCESS_WORKERS[queue], thread_name_prefix=f"job-{queue}"
+            )
+        return _executors[queue]
 
 
 def _forget_the_pool_after_fork() -> None:
     """A forked child (a test server, a Daphne started by fork) has none of its parent's pool
     threads, yet the parent's executor would believe its threads exist and never start new ones:
     jobs would wait for ever. The child starts its own pool on first use."""
-    global _executor, _running, _running_lock, _delayed
-    _executor, _running, _running_lock, _delayed = None, set(), threading.Lock(), set()
+    global _executors, _running, _running_lock, _delayed
+    _executors, _running, _running_lock, _delayed = {}, set(), threading.Lock(), set()
 
 
 os.register_at_fork(after_in_child=_forget_the_pool_after_fork)
@@ -153,21 +182,21 @@ os.register_at_fork(after_in_child=_forget_the_pool_after_fork)
 _delayed: set[threading.Timer] = set()
 
 
-def _in_process_later(function: Callable, args: tuple, delay: float) -> None:
+def _in_process_later(function: Callable, queue: str, args: tuple, delay: float) -> None:
     if delay <= 0:
-        _submit(function, args)
+        _submit(function, queue, args)
         return
-    timer = threading.Timer(delay, lambda: _submit_delayed(function, args, timer))
+    timer = threading.Timer(delay, lambda: _submit_delayed(function, queue, args, timer))
     timer.daemon = True  # a pending timer must not keep the server from stopping
     with _running_lock:
         _delayed.add(timer)
     timer.start()
 
 
-def _submit_delayed(function: Callable, args: tuple, timer: threading.Timer) -> None:
+def _submit_delayed(function: Callable, queue: str, args: tuple, timer: threading.Timer) -> None:
     with _running_lock:
         _delayed.discard(timer)
-    _submit(function, args)
+    _submit(function, queue, args)
 
 
 def cancel_delayed() -> int:
@@ -182,8 +211,8 @@ def cancel_delayed() -> int:
     return len(timers)
 
 
-def _submit(function: Callable, args: tuple) -> None:
-    future = _pool().submit(_run_in_thread, function, args)
+def _submit(function: Callable, queue: str, args: tuple) -> None:
+    future = _pool(queue).submit(_run_in_thread, function, args)
     with _running_lock:
         _running.add(future)
     future.add_done_callback(_forget)

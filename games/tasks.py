@@ -6,6 +6,9 @@ turn ("bot_move", after the bot's pause), the lobby ("autofill"), Celery beat or
 timer ("sweep"), a match's finished game and its "next game" timer ("match_next_game"), and the
 job port itself ("relay", the hops of a long delay), a request for a finished game's computer
 analysis and each of its slices ("analysis", games/analysis/runner.py).
+
+Every job goes to the "play" queue unless it says `queue=jobs.BACKGROUND`: heavy work that no
+live game waits on (an analysis) goes there, so that it never delays a bot's reply.
 """
 
 from games import jobs, presence, sweep
@@ -84,7 +87,7 @@ def relay(name: str, args: list, due_at: float) -> None:
     jobs.relay(name, args, due_at)
 
 
-@job(ANALYSIS_JOB)
+@job(ANALYSIS_JOB, queue=jobs.BACKGROUND)
 def analysis(analysis_id: int) -> str:
     """One slice of a finished game's computer analysis (a few seconds of search from each
     deciding seat's view); it announces the next slice itself, behind the work queued

@@ -328,6 +328,7 @@ def start_servers(
         for index in range(workers):
             argv = [celery, "-A", "condottiere_site", "worker", "--concurrency", str(concurrency)]
             argv += ["--pool", pool, "--loglevel", "WARNING", "-n", f"load{index + 1}@%h"]
+            argv += ["-Q", "play,background"]  # every kind of job (games/jobs.py)
             spawn(servers, "celery worker", argv, f"worker-{index + 1}")
         argv = [celery, "-A", "condottiere_site", "beat", "--loglevel", "WARNING"]
         argv += ["--schedule", str(workdir / "celerybeat-schedule")]

@@ -1,7 +1,8 @@
 """A real Celery worker (not eager mode) on the Redis broker plays a whole all-bot game.
 
 The worker is a subprocess on the pytest-django test database, listening on a queue of its own
-so that no other task on the same Redis reaches it and none of its tasks go elsewhere.
+so that no other task on the same Redis reaches it and none of its tasks go elsewhere (jobs of
+both kinds, play and background, are routed to that one queue).
 """
 
 import contextlib
@@ -16,7 +17,9 @@ from pathlib import Path
 
 import pytest
 import redis
+from django.conf import settings
 from django.db import connection
+from django.test import override_settings
 
 from condottiere_site.celery import app
 from games import jobs, sweep
@@ -33,9 +36,11 @@ import os, sys
 import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "condottiere_site.settings")
 django.setup()
+from django.conf import settings
 from condottiere_site.celery import app
 queue = sys.argv[1]
 app.conf.task_default_queue = queue
+settings.JOB_QUEUES = dict.fromkeys(settings.JOB_QUEUES, queue)
 app.worker_main(["worker", "--pool=solo", "-Q", queue, "--loglevel=WARNING",
                  "--without-mingle", "--without-gossip", "--without-heartbeat"])
 """
@@ -90,7 +95,8 @@ def worker_on_a_queue_of_its_own(prefix: str):
         worker = start_worker(queue, log_file)
         try:
             app.conf.task_default_queue = queue
-            yield worker, queue
+            with override_settings(JOB_QUEUES=dict.fromkeys(settings.JOB_QUEUES, queue)):
+                yield worker, queue
         except BaseException:
             log_file.seek(0)
             sys.stderr.write(log_file.read().decode(errors="replace")[-5000:])
@@ -132,19 +138,18 @@ def test_a_real_worker_plays_an_all_bot_game_to_the_end(make_table, settings):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_real_worker_expires_a_turn_whose_timer_was_lost(make_user, make_table, settings):
+def test_a_real_worker_expires_a_turn_whose_timer_was_lost(make_user, make_table):
     """The turn timer is sent to a queue no worker reads (lost with the broker, in effect); the
     sweep, run by the worker, announces the expiry again and the absent person's turn expires."""
     redis_url = require_redis()
     assert settings.JOB_RUNNER == "celery"
     game = make_table(2, people={0: make_user(), 1: make_user()}, turn_seconds=1)
     lost_queue = f"test-lost-{uuid.uuid4().hex[:12]}"
-    with worker_on_a_queue_of_its_own("test-sweep") as (worker, queue):
+    with worker_on_a_queue_of_its_own("test-sweep") as (worker, _queue):
         try:
-            app.conf.task_default_queue = lost_queue
-            start_game(game.pk)  # its turn timer goes where nobody listens
+            with override_settings(JOB_QUEUES=dict.fromkeys(settings.JOB_QUEUES, lost_queue)):
+                start_game(game.pk)  # its turn timer goes where nobody listens
         finally:
-            app.conf.task_default_queue = queue
             redis.Redis.from_url(redis_url).delete(lost_queue)
         time.sleep(1 + sweep.TIMER_GRACE.total_seconds() + 0.5)
         assert not Action.objects.filter(game=game).exists(), "the lost timer fired"
@@ -160,12 +165,14 @@ def test_a_real_worker_expires_a_turn_whose_timer_was_lost(make_user, make_table
 
 def test_make_run_starts_beat_as_a_process_of_its_own():
     """A worker killed (OOM, a crash) must not take the sweep down with it: the sweep is what
-    finds the work that worker lost. `make run` starts `celery beat` apart from the worker."""
+    finds the work that worker lost. `make run` starts `celery beat` apart from the workers, and
+    a worker of each queue, so that an analysis never holds the process a bot's reply waits for."""
     recipe = subprocess.run(
         ["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True
     ).stdout
     celery_lines = [line for line in recipe.splitlines() if "celery -A condottiere_site" in line]
     worker = [line for line in celery_lines if " worker" in line]
     beat = [line for line in celery_lines if " beat" in line and " worker" not in line]
-    assert len(worker) == 1 and "--beat" not in worker[0] and " -B" not in worker[0]
+    assert len(worker) == 2 and not any("--beat" in line or " -B" in line for line in worker)
+    assert [line.split(" -Q ")[1].split()[0] for line in worker] == ["play", "background"]
     assert len(beat) == 1

@@ -350,12 +350,12 @@ def test_without_a_broker_the_depth_is_the_in_process_jobs_not_finished(monkeypa
     release = threading.Event()
     monkeypatch.setitem(jobs._registry, "hold", lambda: release.wait(5))
     try:
-        for _ in range(jobs.IN_PROCESS_WORKERS + 2):  # two of them wait for a thread
+        for _ in range(jobs.IN_PROCESS_WORKERS[jobs.PLAY] + 2):  # two of them wait for a thread
             jobs.later("hold")
         assert dashboard.queue_depth() == {
             "broker": "in_process",
             "queue": None,
-            "depth": jobs.IN_PROCESS_WORKERS + 2,
+            "depth": jobs.IN_PROCESS_WORKERS[jobs.PLAY] + 2,
         }
     finally:
         release.set()

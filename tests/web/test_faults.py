@@ -183,6 +183,7 @@ def start_site(monkeypatch):
         celery = tool(ROOT, "celery")
         argv = [celery, "-A", "condottiere_site", "worker", "--pool", "prefork", "--concurrency"]
         argv += ["2", "--loglevel", "INFO", "-n", f"faults-{uuid.uuid4().hex[:8]}@%h"]
+        argv += ["-Q", "play,background"]  # every kind of job (games/jobs.py)
         spawn(servers, "celery worker", argv, "worker")
         argv = [celery, "-A", "condottiere_site", "beat", "--loglevel", "INFO"]
         argv += ["--schedule", str(workdir / "celerybeat-schedule")]

@@ -249,3 +249,20 @@ def test_a_turn_timer_delivered_after_the_person_moved_changes_nothing(timed_gam
     assert tasks.turn_expiry(timed_game.pk, 0) == "stale"
     assert log_of(timed_game) == moved
     assert Game.objects.get(pk=timed_game.pk).turn_deadline == game.turn_deadline
+
+
+def test_each_job_goes_to_the_broker_queue_of_its_kind():
+    """Celery's own router, as `send_task` consults it: play work and background work never share
+    a queue, so a bot's reply never waits behind an analysis."""
+    router = app.amqp.router
+    queue = {
+        name: router.route({}, jobs.task_name(name))["queue"].name for name in jobs.registered()
+    }
+    assert queue["analysis"] == "background"
+    play = ("bot_turn", "bot_move", "turn_expiry", "autofill", "sweep", "relay", "rating")
+    assert {queue[name] for name in (*play, "match_next_game")} == {"play"}
+
+
+def test_a_job_on_an_unknown_queue_is_refused():
+    with pytest.raises(ValueError, match="no queue is named 'urgent'"):
+        jobs.job("nothing", queue="urgent")
