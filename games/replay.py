@@ -6,12 +6,25 @@ stored record: `verify_game` compares the re-simulation with the stored snapshot
 The re-simulation and the comparison are the engine's (`games.engine.record`); this module loads
 the rows they need and builds the replay page's frames. The first token holder: see
 `games.game_log`. Export and import of game records: `games.records`.
+
+A finished game never changes, so its frames (every step and the public log) are computed once
+per language and kept in the cache (Redis in production, shared by every process), compressed;
+while one request computes them, the others asking for the same game wait for its result
+instead of computing them again. Only finished games are replayed (a game in progress would
+reveal its hands). What may change after the end is read on every request: the seats' names (an
+account renamed or deleted) and the chat (staff delete messages; the players' room is for the
+players only).
 """
 
+import json
+import time
+import zlib
 from bisect import bisect_right
 
+from django.core.cache import cache
+from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.board_words import card_labels
 from games.chat.models import ChatMessage, Room
@@ -72,16 +85,71 @@ def replay_game_info(game: Game) -> dict:
     }
 
 
+# How long a finished game's frames stay in the cache after they were last computed (a replay
+# watched again after that is computed again: the cache holds the games being watched, not all).
+FRAMES_CACHE_SECONDS = 3600
+# One request computes a game's frames at a time; the lock lapses after this long in case that
+# request died, and a request waits at most this long for another's frames before computing them.
+COMPUTING_LOCK_SECONDS = 30
+WAIT_FOR_FRAMES_SECONDS = 20
+WAIT_STEP_SECONDS = 0.05
+
+
 def replay_payload(game: Game, viewer=None) -> dict:
-    """Everything the replay page shows, computed now from seed + log (nothing cached).
+    """Everything the replay page shows (see `replay_body`), as a dict."""
+    return json.loads(replay_body(game, viewer))
+
+
+def replay_body(game: Game, viewer=None) -> str:
+    """replay.json of a finished game: the table (`game`), the frames (`steps`, `log`) and the
+    table talk `viewer` may read (`chat`).
 
     `steps[i]` is the state after the i-th action (0: the deal): the spectator's view, every
     seat's hand, the acting seat and a label. The public log is sent once (`log`): step i shows
-    the entries whose seq is at most i."""
+    the entries whose seq is at most i. The frames come from the cache (`game_frames`); the
+    JSON around them is written here, so that they are never parsed again."""
+    around = {"game": replay_game_info(game), "chat": replay_chat(game, viewer)}
+    head = json.dumps(around, cls=DjangoJSONEncoder)
+    return head[:-1] + ", " + game_frames(game)[1:]
+
+
+def game_frames(game: Game) -> str:
+    """The JSON of {"steps", "log"} of a finished game, computed once per language (see the
+    module's docstring): the cache's copy, or this request computes it while holding the lock,
+    or it waits for the request that does."""
+    if game.status != Game.Status.FINISHED:  # still changing: nothing to keep
+        return json.dumps(frames_payload(game), cls=DjangoJSONEncoder)
+    key = frames_key(game)
+    deadline = time.monotonic() + WAIT_FOR_FRAMES_SECONDS
+    while True:
+        found = cache.get(key)
+        if found is not None:
+            return zlib.decompress(found).decode()
+        if cache.add(key + ":computing", 1, COMPUTING_LOCK_SECONDS):
+            break
+        if time.monotonic() > deadline:  # the computing request is stuck or gone: compute too
+            return json.dumps(frames_payload(game), cls=DjangoJSONEncoder)
+        time.sleep(WAIT_STEP_SECONDS)
+    try:
+        frames = json.dumps(frames_payload(game), cls=DjangoJSONEncoder)
+        cache.set(key, zlib.compress(frames.encode(), 1), FRAMES_CACHE_SECONDS)
+    finally:
+        cache.delete(key + ":computing")
+    return frames
+
+
+def frames_key(game: Game) -> str:
+    """The cache key of a game's frames: its id and when it finished (ids start again in
+    another database on the same Redis, the tests' for one), in the request's language."""
+    finished = game.finished_at.timestamp() if game.finished_at else ""
+    return f"replay-frames:1:{game.pk}:{finished}:{game.version}:{get_language()}"
+
+
+def frames_payload(game: Game) -> dict:
+    """The frames of `game`, computed now from seed + log (the work the cache saves)."""
     actions = logged_actions(game)
     states = replay_states(game, actions)
-    info = replay_game_info(game)
-    labels = StepLabels(info["seats"])
+    labels = StepLabels(replay_game_info(game)["seats"])
     steps = [step_frame(0, states[0], None, labels.start())]
     for action, state in zip(actions, states[1:], strict=True):
         label = labels.action(action.seat, action.action)
@@ -90,7 +158,7 @@ def replay_payload(game: Game, viewer=None) -> dict:
         {**action.public, "seq": action.seq, "seat": action.seat}
         for action in Action.objects.filter(game=game, public__isnull=False).order_by("seq")
     ]
-    return {"game": info, "steps": steps, "log": log, "chat": replay_chat(game, viewer)}
+    return {"steps": steps, "log": log}
 
 
 def replay_chat(game: Game, viewer=None) -> list[dict]:

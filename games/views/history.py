@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -20,7 +20,7 @@ from games.forms.tables import OPTION_LABELS
 from games.matches.records import import_match_record, is_match_record
 from games.models import SEAT_COLOUR_LABELS, Game, Seat
 from games.records import RecordError, import_record, record_for
-from games.replay import replay_payload
+from games.replay import replay_body
 
 PAGE_SIZE = 20
 REPLAYABLE = (Game.Status.FINISHED,)
@@ -125,9 +125,9 @@ def replay_labels() -> dict:
 
 
 def replay_frames(request, game_id: int):
-    """The replay's frames, re-simulated from seed + log on every request (nothing to go stale)."""
+    """The replay's frames: a finished game's, computed once and then read from the cache."""
     game = replayable_game(game_id)
-    return JsonResponse(replay_payload(game, request.user))
+    return HttpResponse(replay_body(game, request.user), content_type="application/json")
 
 
 def game_record(request, game_id: int):

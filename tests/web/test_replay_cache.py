@@ -1,0 +1,107 @@
+"""A finished game's replay is computed once: 20 requests for replay.json sent together re-simulate
+the game once (the others wait for its frames in the cache: Redis, shared by every process), and
+later requests not at all. What may change after the end, the chat, is still read per request."""
+
+import threading
+
+import pytest
+from django.db import connections
+from django.test import Client
+from django.urls import reverse
+
+from games import replay
+from games.chat.models import ChatMessage, Room
+from games.models import Game
+from tests.services import require_postgresql, require_redis
+from tests.web.test_replay import play_out
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TOGETHER = 20
+
+
+@pytest.fixture
+def simulations(monkeypatch):
+    """The games re-simulated for their replay, counted: the real simulation runs, and each run
+    appends the game's id here."""
+    counted, lock, simulate = [], threading.Lock(), replay.replay_states
+
+    def counting(game, actions=None):
+        with lock:
+            counted.append(game.pk)
+        return simulate(game, actions)
+
+    monkeypatch.setattr(replay, "replay_states", counting)
+    return counted
+
+
+@pytest.fixture
+def finished(make_user, make_table, announced):
+    people = {index: make_user() for index in range(4)}
+    return play_out(make_table(4, people=people, seed=31), 31)
+
+
+def get_together(url: str, count: int, headers: dict | None = None) -> list:
+    """`count` anonymous GETs of `url` sent at the same instant, each on its own connection."""
+    barrier = threading.Barrier(count)
+    answers = [None] * count
+
+    def get(position: int) -> None:
+        try:
+            barrier.wait(timeout=30)
+            answers[position] = Client().get(url, headers=headers or {})
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=get, args=(position,)) for position in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return answers
+
+
+def test_twenty_requests_sent_together_simulate_the_game_once(finished, simulations):
+    require_postgresql()
+    require_redis()
+    assert finished.status == Game.Status.FINISHED
+    url = reverse("replay_frames", args=[finished.pk])
+
+    answers = get_together(url, TOGETHER)
+
+    assert [answer.status_code for answer in answers] == [200] * TOGETHER
+    assert simulations == [finished.pk]
+    bodies = {answer.content for answer in answers}
+    assert len(bodies) == 1
+    data = answers[0].json()
+    assert len(data["steps"]) == finished.version + 1
+    assert set(data) == {"game", "steps", "log", "chat"}
+    assert Client().get(url).content in bodies and simulations == [finished.pk]
+
+
+def test_each_language_is_computed_once_with_its_own_labels(finished, simulations):
+    require_redis()
+    url = reverse("replay_frames", args=[finished.pk])
+    english = get_together(url, 4)
+    french = get_together(url, 4, headers={"Accept-Language": "fr"})
+
+    assert simulations == [finished.pk, finished.pk]
+    assert english[0].json()["steps"][0]["label"] == "The cards are dealt"
+    assert french[0].json()["steps"][0]["label"] != "The cards are dealt"
+    assert len({answer.content for answer in french}) == 1
+
+
+def test_the_chat_is_read_per_request_beside_the_kept_frames(finished, simulations, client):
+    require_redis()
+    player = finished.seats.order_by("index").first().user
+    said = ChatMessage.objects.create(
+        game=finished, room=Room.PLAYERS, user=player, seat=0, text="well played"
+    )
+    url = reverse("replay_frames", args=[finished.pk])
+
+    assert Client().get(url).json()["chat"] == []
+    client.force_login(player)
+    assert [entry["text"] for entry in client.get(url).json()["chat"]] == ["well played"]
+    ChatMessage.objects.filter(pk=said.pk).update(deleted=True)  # staff took it down
+    assert client.get(url).json()["chat"] == []
+    assert simulations == [finished.pk]
