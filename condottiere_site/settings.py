@@ -199,6 +199,11 @@ SOCKETS_PER_ADDRESS = env_int("SOCKETS_PER_ADDRESS", 40)
 SOCKET_CONNECTS_PER_MINUTE = env_int("SOCKET_CONNECTS_PER_MINUTE", 60)
 # A crashed process's sockets stop counting this many seconds after their last renewal.
 SOCKET_SLOT_SECONDS = 60.0
+# Bot API event streams open at once per token and per account, across every process (0: no
+# cap; games/botapi/stream_slots.py). A waiting stream holds no database connection, but each
+# read borrows one: keep these below DATABASE_POOL_SIZE.
+BOT_API_STREAMS_PER_TOKEN = env_int("BOT_API_STREAMS_PER_TOKEN", 2)
+BOT_API_STREAMS_PER_ACCOUNT = env_int("BOT_API_STREAMS_PER_ACCOUNT", 4)
 # Frames from a client: at most this many bytes, objects and lists nested this deep.
 SOCKET_FRAME_MAX_BYTES = 4096
 SOCKET_FRAME_MAX_DEPTH = 6

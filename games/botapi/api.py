@@ -11,7 +11,6 @@ import asyncio
 import json
 from functools import wraps
 
-from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import JsonResponse, StreamingHttpResponse
@@ -26,9 +25,10 @@ from games.models import Game, Seat
 from games.services import ServiceError, game_frame, submit_action
 from games.services.notify import remember_socket_loop
 
-from . import challenges, tokens
+from . import challenges, stream_slots, tokens
 from .events import event_lines
 from .models import SCOPE_CHALLENGE, SCOPE_PLAY
+from .stream_slots import StreamSlot
 from .tokens import TokenRefused
 
 # How long GET .../state?after=N waits for a newer version before answering with the same one.
@@ -321,13 +321,18 @@ async def wait_past(game_id: int, after: int, seconds: float) -> None:
         await layer.group_discard(group, channel)
 
 
-async def authenticate_async(request, scope: str, limit_setting=None, default=0):
-    token, refusal = await sync_to_async(authenticate)(request, scope)
+def authenticate_and_count(request, scope: str, limit_setting=None, default=0):
+    """authenticate(), then the per-minute limit named by `limit_setting` if any."""
+    token, refusal = authenticate(request, scope)
     if refusal is None and limit_setting:
-        refusal = await sync_to_async(rate_limited)(
-            request, token, "botapi-streams", limit_setting, default
-        )
+        refusal = rate_limited(request, token, "botapi-streams", limit_setting, default)
     return token, refusal
+
+
+async def authenticate_async(request, scope: str, limit_setting=None, default=0):
+    """authenticate_and_count() for the views that wait: the connection it borrows goes back to
+    the pool at once, not when the response ends (a stream or a long poll would hold it)."""
+    return await in_database_thread(authenticate_and_count)(request, scope, limit_setting, default)
 
 
 @csrf_exempt
@@ -362,9 +367,23 @@ async def event_stream(request):
     token, refusal = await authenticate_async(request, SCOPE_PLAY, "BOT_API_STREAMS_PER_MINUTE", 20)
     if refusal:
         return refusal
+    slot = StreamSlot(token)
+    full = await slot.claim()
+    if full:
+        return too_many_streams(full)
     response = StreamingHttpResponse(
-        event_lines(token.user), content_type="application/x-ndjson; charset=utf-8"
+        event_lines(token, slot), content_type="application/x-ndjson; charset=utf-8"
     )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy must pass each line on at once
     return response
+
+
+def too_many_streams(full: str) -> JsonResponse:
+    if full == stream_slots.TOKEN:
+        cap = settings.BOT_API_STREAMS_PER_TOKEN
+        message = _("This token has %(n)d event streams open already: close one first.")
+    else:
+        cap = settings.BOT_API_STREAMS_PER_ACCOUNT
+        message = _("This account has %(n)d event streams open already: close one first.")
+    return error("too_many_streams", message % {"n": cap}, 429)

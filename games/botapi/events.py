@@ -11,6 +11,14 @@ channel layer, so that they work across Daphne processes with Redis:
 - and every KEEPALIVE seconds, when a bare newline also goes out, in case a notice was lost.
 
 Hints carry no data: a lost or repeated one changes nothing but when the next read happens.
+
+While it waits, a stream holds no database connection: each read borrows one from the pool in a
+thread and gives it back at once (games/database_threads.py), so streams cannot starve pages of
+connections. A stream also listens on its token's and its account's groups
+(games/account_sockets.py): a revoked token, a password change, a log-out everywhere or a
+deleted account ends it at once with a last `streamEnd` line; each keepalive also checks that the
+token is still active, in case that notice was lost. Its place under the stream caps
+(stream_slots.py) is given back however it ends.
 """
 
 import asyncio
@@ -21,9 +29,13 @@ from dataclasses import dataclass, field
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from games.account_sockets import REVOKED_TOKEN, account_group, reason_message, token_group
 from games.database_threads import in_database_thread
 from games.models import Game, Seat
 from games.services.notify import LOBBY_GROUP, group_send_now, remember_socket_loop
+
+from .models import AccessToken
+from .stream_slots import StreamSlot
 
 KEEPALIVE = 10.0
 # Lobby notices come with every table's change: read at most this often for them.
@@ -151,32 +163,58 @@ def changes(user, told: Told) -> list[dict]:
     return events
 
 
-async def event_lines(user):
-    """The stream's lines for `user`, until the client goes away (Django cancels us then)."""
+def token_active(token_id: int) -> bool:
+    return AccessToken.objects.filter(
+        pk=token_id, revoked_at__isnull=True, user__is_active=True
+    ).exists()
+
+
+def end_line(reason: str) -> bytes:
+    """The stream's last line: why it ends (the token revoked, the account signed out)."""
+    return line({"type": "streamEnd", "reason": reason, "message": reason_message(reason)})
+
+
+async def event_lines(token: AccessToken, slot: StreamSlot):
+    """The stream's lines for the token's account, until the client goes away (Django cancels
+    us then) or the token's credentials go (then a last `streamEnd` line)."""
+    user = token.user
     remember_socket_loop(asyncio.get_running_loop())
     layer = get_channel_layer()
     channel = await layer.new_channel()
-    groups = (user_group(user.pk), LOBBY_GROUP)
-    for group in groups:
-        await layer.group_add(group, channel)
+    groups = (user_group(user.pk), LOBBY_GROUP, account_group(user.pk), token_group(token.pk))
     read = in_database_thread(changes)
+    still_active = in_database_thread(token_active)
     told = Told()
-    try:
-        for event in await read(user, told):
-            yield line(event)
-        yield b"\n"  # headers and a first byte at once, even with nothing to say
-        last_read = time.monotonic()
-        while True:
-            try:
-                await asyncio.wait_for(layer.receive(channel), KEEPALIVE)
-            except asyncio.TimeoutError:
-                yield b"\n"
-            pause = MIN_READ_INTERVAL - (time.monotonic() - last_read)
-            if pause > 0:
-                await asyncio.sleep(pause)
-            last_read = time.monotonic()
+    async with slot.held():
+        try:
+            for group in groups:
+                await layer.group_add(group, channel)
+            # Joined before this check: a revocation from now on is heard.
+            if not await still_active(token.pk):
+                yield end_line(REVOKED_TOKEN)
+                return
             for event in await read(user, told):
                 yield line(event)
-    finally:
-        for group in groups:
-            await layer.group_discard(group, channel)
+            yield b"\n"  # headers and a first byte at once, even with nothing to say
+            last_read = time.monotonic()
+            while True:
+                try:
+                    message = await asyncio.wait_for(layer.receive(channel), KEEPALIVE)
+                except asyncio.TimeoutError:
+                    if not await still_active(token.pk):  # in case the notice was lost
+                        yield end_line(REVOKED_TOKEN)
+                        return
+                    message = None
+                    yield b"\n"
+                if message is not None and message["type"] == "account.end":
+                    yield end_line(message.get("reason", REVOKED_TOKEN))
+                    return
+                pause = MIN_READ_INTERVAL - (time.monotonic() - last_read)
+                if pause > 0:
+                    await asyncio.sleep(pause)
+                last_read = time.monotonic()
+                for event in await read(user, told):
+                    yield line(event)
+        finally:
+            for group in groups:
+                await layer.group_discard(group, channel)

@@ -13,6 +13,7 @@ from django.test import Client
 
 from games.botapi import accounts, tokens
 from games.botapi.models import SCOPE_CHALLENGE, SCOPE_PLAY
+from tests.botapi.daphne_site import start_daphne  # noqa: F401 - a fixture for the tests here
 from tests.web.conftest import (  # noqa: F401 - fixtures shared with the web tests
     announced,
     close_async_db_connections,

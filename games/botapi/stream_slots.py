@@ -1,0 +1,79 @@
+"""Caps on open event streams: per token (BOT_API_STREAMS_PER_TOKEN) and per account
+(BOT_API_STREAMS_PER_ACCOUNT), counted across every Daphne process.
+
+The counters are the socket caps' (games/socket_slots.py): a Redis sorted set per token and per
+account in production, checked and taken in one Lua script, so two streams opened at the same
+moment in two processes cannot both take the last place; this process's memory in the embedded
+profile. A stream claims its place before it is answered (over the cap: 429), renews it while it
+runs and gives it back when it ends. A place whose stream never started, or whose process
+crashed, lapses after SOCKET_SLOT_SECONDS.
+
+A cap of 0 is no cap.
+"""
+
+import asyncio
+import contextlib
+import logging
+import uuid
+
+from django.conf import settings
+from django.db import connection
+
+from games.socket_slots import store
+
+log = logging.getLogger(__name__)
+
+TOKEN, ACCOUNT = "token", "account"
+
+
+def stream_counters(token) -> list[tuple[str, str, int]]:
+    """(kind, key, cap) for each capped counter a stream of this token counts in."""
+    site = connection.settings_dict.get("NAME")  # two sites sharing a Redis never mix
+    wanted = [
+        (TOKEN, token.pk, settings.BOT_API_STREAMS_PER_TOKEN),
+        (ACCOUNT, token.user_id, settings.BOT_API_STREAMS_PER_ACCOUNT),
+    ]
+    return [
+        (kind, f"condottiere:{site}:streams:{kind}:{who}", cap)
+        for kind, who, cap in wanted
+        if cap > 0
+    ]
+
+
+class StreamSlot:
+    """One stream's places: `claim` before answering, then `held()` around the streaming."""
+
+    def __init__(self, token):
+        self.member = f"stream-{uuid.uuid4().hex}"
+        self.counters = stream_counters(token)
+        self.keys = [key for _, key, _ in self.counters]
+
+    async def claim(self) -> str | None:
+        """None when the stream may open, else which cap it is over: TOKEN or ACCOUNT."""
+        if not self.counters:
+            return None
+        keyed = [(key, cap) for _, key, cap in self.counters]
+        full = await store().claim(self.member, keyed, settings.SOCKET_SLOT_SECONDS)
+        return self.counters[full - 1][0] if full else None
+
+    @contextlib.asynccontextmanager
+    async def held(self):
+        """Renewed while the block runs, given back when it ends (however it ends)."""
+        if not self.counters:
+            yield
+            return
+        renewal = asyncio.ensure_future(self.keep())
+        try:
+            yield
+        finally:
+            renewal.cancel()
+            await store().release(self.member, self.keys)
+
+    async def keep(self) -> None:
+        seconds = settings.SOCKET_SLOT_SECONDS
+        while True:
+            await asyncio.sleep(seconds / 3)
+            try:
+                await store().renew(self.member, self.keys, seconds)
+            except Exception:  # Redis away for a moment: the next renewal may still succeed
+                log.warning("could not renew the stream slot %s", self.member, exc_info=True)
