@@ -3,6 +3,11 @@
 One aiohttp session carries every client's requests; each person keeps their own cookies, sent by
 hand, because the production profile's cookies are Secure and the harness talks plain http on
 loopback (a cookie jar would rightly refuse to send them). Frames follow docs/protocol.md.
+
+Every client also has an address of its own, which it sends as `X-Forwarded-For` on each request
+and socket, as a proxy of ours would (the servers run with TRUSTED_PROXY_COUNT=1): the site's
+per-address limits then count each household, not the harness's one loopback address. The client
+keeps under the limits a person keeps under by being human: frames per socket, tables a minute.
 """
 
 import asyncio
@@ -18,8 +23,17 @@ import aiohttp
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 GAME_PATH = re.compile(r"/games/(\d+)/$")
 ERROR_LIST = re.compile(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>', re.S)
-# The server closes a socket after 20 frames in 2 s (docs/protocol.md): stay under it.
-FRAMES_PER_WINDOW, FRAME_WINDOW = 18, 2.0
+# The server closes a socket after 20 frames in 2 s (docs/protocol.md, SOCKET_FLOOD_FRAMES): a
+# client keeps to half of it, since the server times a frame when it reads it, and frames held up
+# in a busy server's queue are read closer together than they were sent. No person clicks faster.
+FRAMES_PER_WINDOW, FRAME_WINDOW = 10, 2.0
+# One account may open 10 tables a minute (TABLES_OPENED_PER_MINUTE): a client opens at most 9 in
+# any 62 s, so that the server, timing each table when it creates it, never counts a 10th.
+TABLES_PER_WINDOW, TABLE_WINDOW = 9, 62.0
+# After a socket closed unasked: the first pause before reconnecting, doubled up to the last.
+RECONNECT_FIRST, RECONNECT_MAX = 0.5, 15.0
+# After a game's end, how long a person may wait for the bots' "Good game" before leaving.
+GOOD_GAME_WAIT = 3.0
 # At the end, how long an action already sent may wait for its answer before the socket closes.
 ANSWER_GRACE = 5.0
 PASSWORD = "Mercenary-Captain-1494"
@@ -46,7 +60,9 @@ class Stats:
     window: bool = False
     errors: Counter = field(default_factory=Counter)
     stale: int = 0
-    throttled: int = 0
+    throttled: int = 0  # waits to stay under the socket's frame limit
+    table_waits: int = 0  # waits to stay under the tables-a-minute limit
+    reconnects: int = 0
     latencies: list[float] = field(default_factory=list)
     games: dict[int, GameRecord] = field(default_factory=dict)
     games_started: int = 0
@@ -68,12 +84,17 @@ def label(path: str) -> str:
 class Browser:
     """One person's cookies and the forms they fill in."""
 
-    def __init__(self, http: aiohttp.ClientSession, base: str, stats: Stats):
+    def __init__(
+        self, http: aiohttp.ClientSession, base: str, stats: Stats, address: str | None = None
+    ):
         self.http, self.base, self.stats = http, base, stats
+        self.address = address  # sent as X-Forwarded-For; None: the loopback peer is the client
         self.cookies: dict[str, str] = {}
 
     def headers(self, post_path: str | None = None) -> dict:
         headers = {}
+        if self.address is not None:
+            headers["X-Forwarded-For"] = self.address
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if post_path is not None:
@@ -106,7 +127,10 @@ class Browser:
             self.stats.error(f"HTTP {method} {label(path)}: {describe(error)}")
             return None
         if response.status >= 400:
-            self.stats.error(f"HTTP {response.status} on {method} {label(path)}")
+            # A refused form says why: the reason is part of the error's kind.
+            reason = form_errors(body, "")
+            kind = f"HTTP {response.status} on {method} {label(path)}"
+            self.stats.error(f"{kind}: {reason}" if reason else kind)
             return None
         return response.status, body, location
 
@@ -170,27 +194,41 @@ def describe(error: BaseException) -> str:
     return f"{type(error).__name__} {text}".strip()
 
 
-def form_errors(body: str) -> str:
+def form_errors(body: str, nothing: str = "no redirect") -> str:
     found = [re.sub(r"<[^>]+>", " ", item).strip() for item in ERROR_LIST.findall(body)]
-    return "; ".join(" ".join(item.split()) for item in found)[:200] or "no redirect"
+    return "; ".join(" ".join(item.split()) for item in found)[:200] or nothing
 
 
-class FrameBudget:
-    """Client-side guard: never more frames than the server's rate limit allows."""
+def household_addresses(clients: int, per_address: int, rng: random.Random) -> list[str]:
+    """One address per `per_address` clients (a household), e.g. 10.37.0.1, in a /16 of 10.0.0.0/8
+    chosen at random: a second run against the same servers (`--url`) meets no address of the
+    first one's in the site's hourly counters."""
+    network = rng.randrange(256)
+    return [
+        f"10.{network}.{household // 254 % 256}.{household % 254 + 1}"
+        for household in (index // per_address for index in range(clients))
+    ]
 
-    def __init__(self):
+
+class Budget:
+    """Client-side guard: at most `limit` events in any `window` seconds, waiting if need be."""
+
+    def __init__(self, limit: int, window: float):
+        self.limit, self.window = limit, window
         self.times: deque[float] = deque()
 
-    async def wait(self, stats: Stats) -> None:
+    async def wait(self) -> bool:
+        """Takes a place; True if it had to wait for one."""
+        waited = False
         while True:
             now = time.monotonic()
-            while self.times and self.times[0] <= now - FRAME_WINDOW:
+            while self.times and self.times[0] <= now - self.window:
                 self.times.popleft()
-            if len(self.times) < FRAMES_PER_WINDOW:
+            if len(self.times) < self.limit:
                 self.times.append(now)
-                return
-            stats.throttled += 1
-            await asyncio.sleep(self.times[0] + FRAME_WINDOW - now + 0.01)
+                return waited
+            waited = True
+            await asyncio.sleep(self.times[0] + self.window - now + 0.01)
 
 
 @dataclass
@@ -209,7 +247,9 @@ class Plan:
 
 class Player:
     """A person: starts a game against bots through /play/, plays it over the socket, and
-    starts another when it ends, until `stop` is set."""
+    starts another when it ends, until `stop` is set. A socket closed unasked is reconnected to
+    the same game after a pause, as the page's script does (static/js/game/socket.js), so that
+    one error is not followed by an abandoned game and a new table."""
 
     def __init__(
         self,
@@ -221,7 +261,8 @@ class Player:
     ):
         self.browser, self.plan, self.stats, self.stop = browser, plan, stats, stop
         self.ramp = ramp  # limits how many first games open at once
-        self.budget = FrameBudget()
+        self.frames = Budget(FRAMES_PER_WINDOW, FRAME_WINDOW)
+        self.tables = Budget(TABLES_PER_WINDOW, TABLE_WINDOW)
         self.first_socket = asyncio.Event()
         # The game being played: the action awaiting its frame, and the version acted on.
         self.pending: tuple[int, float, bool] | None = None
@@ -231,28 +272,42 @@ class Player:
         self.closing = False
 
     async def run(self) -> None:
+        game_id, pause = None, RECONNECT_FIRST
         while not self.stop.is_set():
-            fields = {"bots": self.plan.bots, "level": self.plan.level, "turn_seconds": ""}
-            if self.ramp is not None and not self.first_socket.is_set():
-                async with self.ramp:
-                    game_id = await self.browser.open_game("/play/", fields)
-            else:
-                game_id = await self.browser.open_game("/play/", fields)
             if game_id is None:
-                await asyncio.sleep(1.0)
-                continue
-            self.stats.games_started += 1
-            self.stats.started_in_window += self.stats.window
-            await self.play(game_id)
+                game_id = await self.open_game()
+                if game_id is None:
+                    await asyncio.sleep(1.0)
+                    continue
+            if await self.play(game_id):
+                game_id, pause = None, RECONNECT_FIRST
+            elif not self.stop.is_set():
+                await asyncio.sleep(pause)
+                pause = min(RECONNECT_MAX, pause * 2)
+                self.stats.reconnects += 1
         self.first_socket.set()  # never leave the starter waiting
 
-    async def play(self, game_id: int) -> None:
+    async def open_game(self) -> int | None:
+        if await self.tables.wait():
+            self.stats.table_waits += 1
+        fields = {"bots": self.plan.bots, "level": self.plan.level, "turn_seconds": ""}
+        if self.ramp is not None and not self.first_socket.is_set():
+            async with self.ramp:
+                game_id = await self.browser.open_game("/play/", fields)
+        else:
+            game_id = await self.browser.open_game("/play/", fields)
+        if game_id is not None:
+            self.stats.games_started += 1
+            self.stats.started_in_window += self.stats.window
+        return game_id
+
+    async def play(self, game_id: int) -> bool:
+        """Plays over one socket until the game is over (True) or the socket closes (False)."""
         record = self.stats.games.setdefault(game_id, GameRecord(game_id))
         socket = await self.browser.connect(game_id)
         self.first_socket.set()
         if socket is None:
-            await asyncio.sleep(1.0)
-            return
+            return False
         self.pending, self.acted_at, self.closing = None, None, False
         closer = asyncio.ensure_future(self.close_when_stopped(socket, record))
         try:
@@ -261,6 +316,7 @@ class Player:
                     break
                 if await self.on_frame(socket, record, json.loads(message.data)):
                     self.closing = True
+                    await self.read_good_games(socket)
                     break
         finally:
             closer.cancel()
@@ -272,6 +328,21 @@ class Player:
                 record.unanswered += 1
                 self.pending = None
             await socket.close()
+        return record.status != "playing"
+
+    async def read_good_games(self, socket) -> None:
+        """The page stays on the result until each bot has said "Good game" (bots say it when a
+        game with people ends), as a person reads it before starting another game."""
+        said, deadline = 0, time.monotonic() + GOOD_GAME_WAIT
+        while said < self.plan.bots and time.monotonic() < deadline:
+            try:
+                message = await socket.receive(timeout=deadline - time.monotonic())
+            except TIMEOUTS:
+                return
+            if message.type != aiohttp.WSMsgType.TEXT:
+                return
+            frame = json.loads(message.data)
+            said += frame.get("type") == "chat" and frame["message"].get("phrase") == "good_game"
 
     async def close_when_stopped(self, socket, record: GameRecord) -> None:
         await self.stop.wait()
@@ -337,7 +408,8 @@ class Player:
             await asyncio.sleep(delay)
         if record.version != version or self.stop.is_set() or self.closing:
             return  # the game moved on while thinking, or the run is over
-        await self.budget.wait(self.stats)
+        if await self.frames.wait():
+            self.stats.throttled += 1
         if record.version != version or self.stop.is_set() or self.closing:
             return  # the run ended while waiting for the rate limit
         action = self.plan.rng.choice(legal)

@@ -28,7 +28,7 @@ from pathlib import Path
 import aiohttp
 
 from . import procstats
-from .clients import TIMEOUTS, Browser, Plan, Player, Spectator, Stats
+from .clients import TIMEOUTS, Browser, Plan, Player, Spectator, Stats, household_addresses
 from .ledger import Ledger, Verdict, verify_games
 from .servers import (
     HarnessError,
@@ -66,6 +66,13 @@ class Result:
     errors: Counter = field(default_factory=Counter)
     verdict: Verdict | None = None
     targets_met: bool = True
+    fail_on_error: bool = False
+
+    def failed(self, strict: bool) -> bool:
+        """Whether the run should exit 1: a missed target (strict), or any error if asked."""
+        return (strict and not self.targets_met) or (
+            self.fail_on_error and sum(self.errors.values()) > 0
+        )
 
     def say(self, name: str, text: str) -> None:
         self.lines.append(f"{name:<14} {text}")
@@ -156,7 +163,19 @@ def parser() -> argparse.ArgumentParser:
             "seconds in, start it again DOWN seconds later (default 5); repeatable. Clients do "
             "not reconnect, so killing daphne shows as socket errors",
         )
+        sub.add_argument(
+            "--per-address",
+            type=int,
+            default=2,
+            help="clients behind one address, sent as X-Forwarded-For (default 2, a household)",
+        )
         sub.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+        sub.add_argument(
+            "--fail-on-error",
+            action="store_true",
+            help="exit 1 on any error: by the clients, in the servers' logs, lost or doubled "
+            "actions, a game verify_games rejects",
+        )
     return main
 
 
@@ -182,9 +201,11 @@ def run(argv: list[str] | None = None) -> list[Result]:
     options.root = options.root.resolve()
     if any("=" not in item for item in options.env):
         raise HarnessError("--env takes NAME=VALUE")
+    if options.per_address < 1:
+        raise HarnessError("--per-address takes 1 or more")
     command = "python -m tests.load.loadtest " + shlex.join(sys.argv[1:] if argv is None else argv)
     raise_open_files_limit()
-    result = Result(options.scenario)
+    result = Result(options.scenario, fail_on_error=options.fail_on_error)
     result.say("command", command)
     result.say("parameters", parameters(options))
     result.say("targets", TARGETS[options.scenario])
@@ -214,17 +235,15 @@ def run(argv: list[str] | None = None) -> list[Result]:
                 bot_think=options.bot_think,
             )
         describe_servers(result, servers, options)
+        describe_limits(result, servers, options)
         scenario = play_scenario if "games" in SCENARIOS[options.scenario] else watch_scenario
         asyncio.run(scenario(options, servers, result))
         if servers.started_here:
             # The jobs stop before the log is read, so that no move lands during verify_games.
             servers.stop(("beat", "celery worker"))
         check_the_log(result, servers)
-        problems = servers.log_problems()
-        if any(problems.values()):
-            result.say(
-                "server logs", f"tracebacks or ERROR lines: {dict(problems)} {result.check(False)}"
-            )
+        report_log_problems(result, servers)
+        report_all_errors(result)
     finally:
         if servers is not None:
             servers.stop()
@@ -287,6 +306,30 @@ def describe_servers(result: Result, servers: Servers, options) -> None:
         result.say("servers", f"already running: {' '.join(servers.urls)}")
 
 
+def describe_limits(result: Result, servers: Servers, options) -> None:
+    """The limits the servers run with, and the addresses the clients come from."""
+    overrides = dict(item.split("=", 1) for item in options.env)
+    if servers.started_here:
+        proxies = int(servers.env["TRUSTED_PROXY_COUNT"])
+        changed = ", ".join(f"{k}={v}" for k, v in overrides.items()) or "none"
+        text = (
+            f"every limit at its production default, TRUSTED_PROXY_COUNT={proxies} "
+            f"(changed with --env: {changed})"
+        )
+    else:
+        proxies = None
+        text = "as the servers run them (X-Forwarded-For counts only behind TRUSTED_PROXY_COUNT=1)"
+    result.say("limits", text)
+    clients = getattr(options, "games", None) or options.spectators + 1
+    addresses = math.ceil(clients / options.per_address)
+    result.say(
+        "addresses",
+        f"{clients} clients from {addresses} addresses (X-Forwarded-For 10.x.y.z), at most "
+        f"{options.per_address} behind one, as in a household",
+    )
+    result.figures.update(trusted_proxy_count=proxies, env_overrides=overrides, addresses=addresses)
+
+
 def monitor_for(servers: Servers) -> procstats.Monitor:
     if servers.started_here:
         roots = {kind: servers.pids(kind) for kind in ("daphne", "celery worker", "beat")}
@@ -302,6 +345,23 @@ def new_http() -> aiohttp.ClientSession:
         connector=aiohttp.TCPConnector(limit=0, force_close=False),
         timeout=aiohttp.ClientTimeout(total=60),
     )
+
+
+def report_log_problems(result: Result, servers: Servers) -> None:
+    """Tracebacks and ERROR lines in the servers' logs count as errors, by kind of process."""
+    problems = {kind: count for kind, count in servers.log_problems().items() if count}
+    for kind, count in problems.items():
+        result.errors[f"traceback or ERROR line in the {kind} log"] += count
+    if problems:
+        result.say("server logs", f"tracebacks or ERROR lines: {problems} {result.check(False)}")
+
+
+def report_all_errors(result: Result) -> None:
+    """Every error of the run in one count (what --fail-on-error looks at)."""
+    total = sum(result.errors.values())
+    kinds = "; ".join(f"{k}: {v}" for k, v in result.errors.most_common()) or "none"
+    result.figures["all_errors"] = total
+    result.say("all errors", f"{total} ({kinds})")
 
 
 async def sign_up_all(browsers: list[Browser], concurrency: int, run_id: str) -> float:
@@ -328,8 +388,10 @@ async def play_scenario(options, servers: Servers, result: Result) -> None:
     think = think_range(str(options.think))
     run_id = f"{int(time.time()) % 100000}{rng.randrange(1000)}"
     async with new_http() as http:
+        addresses = household_addresses(options.games, options.per_address, rng)
         browsers = [
-            Browser(http, servers.urls[i % len(servers.urls)], stats) for i in range(options.games)
+            Browser(http, servers.urls[i % len(servers.urls)], stats, address)
+            for i, address in enumerate(addresses)
         ]
         seconds = await sign_up_all(browsers, options.signup_concurrency, run_id)
         signed = sum("sessionid" in b.cookies for b in browsers)
@@ -475,7 +537,8 @@ def report_play(result, options, stats, window, before, after, steps) -> None:
     result.say(
         "not errors",
         f"{stats.stale} 'stale' answers (a frame crossed an action); "
-        f"{stats.throttled} waits to stay under the socket rate limit; "
+        f"{stats.throttled} waits to stay under the socket rate limit, {stats.table_waits} "
+        f"under the tables a minute; {stats.reconnects} reconnects; "
         f"{stats.http_requests} HTTP requests",
     )
 
@@ -532,6 +595,14 @@ def check_the_log(result: Result, servers: Servers) -> None:
     verdict = verify_games(servers.root, servers.env)
     result.verdict = verdict
     result.figures.update(lost=lost, doubled=doubled, log_gaps=len(gaps), verify_ok=verdict.ok)
+    for kind, count in (
+        ("lost action", lost),
+        ("doubled action", doubled),
+        ("game whose log is not seq 1..version", len(gaps)),
+        ("verify_games failed", not verdict.ok),
+    ):
+        if count:
+            result.errors[kind] += count
     result.say("games in db", ", ".join(f"{k} {v}" for k, v in sorted(statuses.items())))
     if stats is not None:
         met = result.check(lost == 0 and doubled == 0)
@@ -570,8 +641,11 @@ def report_usage(result: Result, usage: procstats.Usage) -> None:
 async def watch_scenario(options, servers: Servers, result: Result) -> None:
     stats = Stats()
     ledger = Ledger(servers.database_url) if servers.database_url else None
+    addresses = household_addresses(
+        options.spectators + 1, options.per_address, random.Random(options.seed)
+    )
     async with new_http() as http:
-        host = Browser(http, servers.urls[0], stats)
+        host = Browser(http, servers.urls[0], stats, addresses.pop())
         await sign_up_all([host], 1, f"{int(time.time()) % 100000}")
         fields = {"players": options.players, "turn_seconds": ""}
         for seat in range(options.players):
@@ -584,8 +658,8 @@ async def watch_scenario(options, servers: Servers, result: Result) -> None:
         result.say("game", f"{game_id}: {options.players} bots ({options.level}) via /tables/new/")
         started = time.monotonic()
         watchers = [
-            Spectator(Browser(http, servers.urls[i % len(servers.urls)], stats), game_id)
-            for i in range(options.spectators)
+            Spectator(Browser(http, servers.urls[i % len(servers.urls)], stats, address), game_id)
+            for i, address in enumerate(addresses)
         ]
         gate = asyncio.Semaphore(options.ramp or options.spectators)
 
@@ -720,7 +794,7 @@ def main() -> int:
         print(f"loadtest: {error}", file=sys.stderr)
         return 2
     strict = "--strict" in sys.argv
-    return 1 if strict and not all(r.targets_met for r in results) else 0
+    return 1 if any(r.failed(strict) for r in results) else 0
 
 
 if __name__ == "__main__":

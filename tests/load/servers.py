@@ -209,6 +209,15 @@ class Servers:
         return counts
 
 
+# What the servers take from the harness's own environment: nothing that could set a setting of
+# the site (a limit turned off in the shell would pass unseen), only what a process needs to run.
+INHERITED = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "TZ", "TMPDIR")
+
+
+def inherited(name: str) -> bool:
+    return name in INHERITED or name.startswith("LC_")
+
+
 def server_env(
     root: Path,
     database: str,
@@ -217,11 +226,7 @@ def server_env(
     bot_move_delay: float,
     bot_think: float,
 ) -> dict:
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("DJANGO_", "BOT_", "JOB_", "CELERY_", "DATABASE_", "REDIS_"))
-    }
+    env = {key: value for key, value in os.environ.items() if inherited(key)}
     origins = [f"http://{host}:{port}" for port in ports for host in (HOST, "localhost")]
     env.update(
         DJANGO_SETTINGS_MODULE="condottiere_site.settings",
@@ -234,12 +239,11 @@ def server_env(
         DJANGO_CSRF_TRUSTED_ORIGINS=",".join(origins),
         BOT_MOVE_DELAY=str(bot_move_delay),
         BOT_THINK_SECONDS=str(bot_think),
-        # Hundreds of sign-ups from one address: the sign-up throttle (5 an hour) is off here.
-        SIGNUPS_PER_IP="0",
+        # As behind a proxy of ours: every client connects from 127.0.0.1 but names an address of
+        # its own in X-Forwarded-For (clients.Browser), so each is limited as a person would be.
+        # Every limit keeps its production default.
+        TRUSTED_PROXY_COUNT="1",
         PYTHONUNBUFFERED="1",
-        # Every load client connects from 127.0.0.1: the per-address socket cap would refuse all
-        # but the first 40 of them.
-        SOCKETS_PER_ADDRESS="0",
         # The checkout under test comes first, before an editable install of another one.
         PYTHONPATH=os.pathsep.join([str(root), *filter(None, [os.environ.get("PYTHONPATH")])]),
     )
