@@ -16,8 +16,12 @@ What is rated (as lichess does: a rating measures people playing people, and can
   number from games that people really played.
 - A seat that rates nobody (played entirely by the stand-in, or its account deleted) still took
   part: it is a team of the match at OpenSkill's default numbers, which are not saved.
+- Showing cards is table talk, not a decision: two accounts that only show a card and let the
+  stand-in play have decided nothing.
 - One account cannot play itself: it holds at most one seat of a game (the lobby refuses a
-  second, and the database's seat_one_per_user constraint backs it).
+  second, and the database's seat_one_per_user constraint backs it). Nor can a person play their
+  own bot account: a game where a person sits with a bot account they own is rated for nobody,
+  and a person who owns bots cannot turn their account into a bot (games/botapi/accounts.py).
 `unrated_reason` says why a game is not rated; the game page shows it.
 
 A rated game is one match with one team per seat. Ranks come from the stored result: the winners
@@ -57,6 +61,8 @@ MODEL = PlackettLuce()
 SQLITE_RETRIES = 5
 # A rating measures people against people: fewer than this many deciding people rate nobody.
 MIN_PEOPLE_DECIDING = 2
+# The logged action of showing cards (games/services/table_talk.py): never a decision.
+SHOW = "show"
 
 # Why a game is not rated, for the game page (codes from unrated_reason).
 UNRATED_MESSAGES = {
@@ -67,7 +73,7 @@ UNRATED_MESSAGES = {
         "Not rated: fewer than two people made their own decisions in this game "
         "(games against bots only are not rated)."
     ),
-    "own_bots": _("Not rated: a player's own bot accounts played against them."),
+    "own_bots": _("Not rated: a player's own bot account played in this game."),
 }
 
 
@@ -131,12 +137,16 @@ def rating_for(user=None, bot_level: str | None = None) -> Rating:
 
 def people_deciding(game: Game) -> set[int]:
     """The seats of people (an account behind them) who made at least one decision themselves:
-    a stand-in's or the timer's move is logged under another actor and does not count."""
+    a stand-in's or the timer's move is logged under another actor and does not count, nor does
+    showing cards (table talk: it decides nothing, so two accounts that only show a card each
+    and let the stand-in play have not played each other)."""
     people = Seat.objects.filter(game=game, user__isnull=False).values_list("index", flat=True)
-    decided = Action.objects.filter(game=game, actor=Action.Actor.HUMAN).values_list(
-        "seat", flat=True
+    # Compared here, not excluded in SQL: a NOT on a JSON key would drop actions with no type.
+    logged = Action.objects.filter(game=game, actor=Action.Actor.HUMAN).values_list(
+        "seat", "action__type"
     )
-    return set(people) & set(decided)
+    decided = {seat for seat, kind in logged if kind != SHOW}
+    return set(people) & decided
 
 
 def unrated_reason(game: Game) -> str | None:
@@ -148,12 +158,25 @@ def unrated_reason(game: Game) -> str | None:
         return "aborted"
     if game.status != Game.Status.FINISHED or not (game.result or {}).get("regions"):
         return "unfinished"
+    if faces_own_bot(game):
+        return "own_bots"
     deciding = people_deciding(game)
     if len(deciding) < MIN_PEOPLE_DECIDING:
         return "too_few_people"
     if len(controllers(game, deciding)) < MIN_PEOPLE_DECIDING:
         return "own_bots"
     return None
+
+
+def faces_own_bot(game: Game) -> bool:
+    """Whether a person sits at the table with a bot account they own: their own program, so
+    whatever it does (pass every turn, feed them regions) must not move anyone's rating, theirs,
+    the bot's or the other players' (the bot may have played for the table or not at all)."""
+    rows = Seat.objects.filter(game=game, user__isnull=False).values_list(
+        "user_id", "user__bot_account__owner_id"
+    )
+    seated = {user for user, _ in rows}
+    return any(owner in seated for _, owner in rows if owner is not None)
 
 
 def controllers(game: Game, seats: set[int]) -> set[int]:

@@ -68,6 +68,13 @@ def upgrade_to_bot(user) -> None:
         raise BotAccountRefused(
             "has_games", _("Only an account that has never taken a seat can become a bot.")
         )
+    if BotAccount.objects.filter(owner=user).exists():
+        # Else the owner's bots would become a bot's bots, and the person behind them could
+        # seat them against the accounts they still play as a person.
+        raise BotAccountRefused(
+            "owns_bots",
+            _("An account that owns bot accounts cannot become a bot: delete them first."),
+        )
     with transaction.atomic():
         BotAccount.objects.create(user=user, owner=None)
         user.set_unusable_password()

@@ -555,3 +555,23 @@ def test_a_bot_level_starts_at_its_measured_ladder_strength(monkeypatch):
         for rating in [rating_for(bot_level=level)]
     }
     assert shown == {"easy": 1200, "heuristic": 1500, "hard": 1810, "expert": 1810, "random": 1500}
+
+
+def test_accounts_that_only_showed_cards_rate_nobody(make_table, four_people, start_stacked):
+    """Two sybil accounts each showed a card (through the service, as a socket does), then the
+    stand-in played for both: a show is table talk, not a decision, so the game rates nobody."""
+    from games.services.table_talk import submit_show
+
+    alice, bob = four_people[:2]
+    game = start_stacked(
+        make_table(2, people={0: alice, 1: bob}), hands=[["m1", "m2"], ["m3", "m4"]]
+    )
+    version = submit_show(game.pk, 0, 1, ["m1"], game.version)
+    submit_show(game.pk, 1, 0, ["m3"], version)
+    for seat in (0, 1):
+        decide(game, seat, Action.Actor.STANDIN)
+    finish(game, winners=[0], regions=[4, 1], decided=())
+
+    assert unrated_reason(game) == "too_few_people"
+    assert update_for_game(game.pk) is False
+    assert moved_ratings() == []
