@@ -134,8 +134,9 @@ else:
     # No broker: jobs run in this process, on a thread pool off the event loop (games/jobs.py).
     JOB_RUNNER = "in_process"
 
-# The cache holds the log-in and sign-up throttles' counters (games/throttles.py): on Redis they
-# are shared by every Daphne process; without Redis there is one process, and its memory will do.
+# The cache holds counters of django-ratelimit (the Bot API's per-token rates) and others: on
+# Redis they are shared by every Daphne process; without Redis there is one process, and its
+# memory will do. The throttles of games/throttles.py keep theirs in Redis directly.
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -228,12 +229,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Throttles (games/throttles.py), counted per window in the cache. A refused attempt costs no
-# password hash. 0 turns a throttle off (a load test signing up hundreds of players from one
-# address does). Windows are fixed, not sliding: at worst twice the limit passes across the end of
-# one window and the start of the next.
-LOGIN_FAILURES_PER_USERNAME = env_int("LOGIN_FAILURES_PER_USERNAME", 5)
+# Throttles (games/throttles.py): a slot is taken before the work, in sliding windows (Redis in
+# production). A refused attempt costs no password hash. 0 turns a throttle off (a load test
+# signing up hundreds of players from one address does). Log-in failures are counted per address
+# and per username from one address; per username from everywhere only up to a high ceiling,
+# which a device the owner logged in from before is not held to (a guesser cannot lock them out).
+LOGIN_FAILURES_PER_USERNAME_AND_IP = env_int("LOGIN_FAILURES_PER_USERNAME_AND_IP", 5)
 LOGIN_FAILURES_PER_IP = env_int("LOGIN_FAILURES_PER_IP", 20)
+LOGIN_FAILURES_PER_USERNAME = env_int("LOGIN_FAILURES_PER_USERNAME", 100)
+# Requests and socket handshakes presenting an unknown or revoked Bot API token, per client
+# address in any minute (games/botapi/auth.py): HTTP 429, or close 4008.
+BOT_API_BAD_TOKENS_PER_MINUTE = env_int("BOT_API_BAD_TOKENS_PER_MINUTE", 60)
 LOGIN_FAILURE_WINDOW_MINUTES = env_int("LOGIN_FAILURE_WINDOW_MINUTES", 15, minimum=1)
 SIGNUPS_PER_IP = env_int("SIGNUPS_PER_IP", 5)
 SIGNUP_WINDOW_MINUTES = env_int("SIGNUP_WINDOW_MINUTES", 60, minimum=1)

@@ -7,9 +7,15 @@ EMAIL_VERIFICATION_SECONDS, when tampered with, when opened by another account, 
 address it names is no longer the one waiting (verified, replaced or removed).
 
 Mails cost the site (and can pester whoever owns an address), so every mail a person asks for,
-password resets and verification links alike, is counted per address and per client address
-(ACCOUNT_MAILS_PER_ADDRESS, ACCOUNT_MAILS_PER_IP in ACCOUNT_MAIL_WINDOW_MINUTES). Both are
-counted whether or not an account has the address, so a refusal tells nothing about accounts.
+password resets and verification links alike, takes a slot per address and per client address
+before anything is sent (ACCOUNT_MAILS_PER_ADDRESS, ACCOUNT_MAILS_PER_IP in
+ACCOUNT_MAIL_WINDOW_MINUTES; games/throttles.py). Both are counted whether or not an account has
+the address, so a refusal tells nothing about accounts.
+
+A password reset is mailed by a job ("password_reset_mail", games/tasks.py), never by the request:
+the request does the same work whoever has the address (take the slots, announce the job), so
+neither its answer nor its time tells whether an account has the address; the job finds the
+accounts and sends (an SMTP server may take most of a second).
 """
 
 import logging
@@ -22,8 +28,11 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
-from games.throttles import Counter, Refusal, address_key
+from games import jobs
+from games.forms.accounts import VerifiedAddressPasswordResetForm
+from games.throttles import Counter, Refusal, Taken, address_key, take
 
 log = logging.getLogger(__name__)
 
@@ -41,19 +50,45 @@ def mail_key(address: str) -> str:
     return address.strip().casefold()
 
 
-def mail_refusal(request, address: str) -> Refusal | None:
-    """Why a mail to `address` must not be sent now, if it must not: the longer wait wins."""
-    refusals = [
-        MAILS_BY_ADDRESS.refusal(request, mail_key(address)),
-        MAILS_BY_CLIENT.refusal(request, address_key(request)),
-    ]
-    refusals = [refusal for refusal in refusals if refusal]
-    return max(refusals, key=lambda refusal: refusal.seconds_left, default=None)
+def take_mail_slot(request, address: str) -> Taken:
+    """A slot for one mail to `address` asked for by this client, or the refusal; taken before
+    anything is sent, and kept whatever follows (the mail was asked for)."""
+    return take(MAILS_BY_ADDRESS.of(mail_key(address)), MAILS_BY_CLIENT.of(address_key(request)))
 
 
-def count_mail(request, address: str) -> None:
-    MAILS_BY_ADDRESS.count(request, mail_key(address))
-    MAILS_BY_CLIENT.count(request, address_key(request))
+# --- The password reset mail ----------------------------------------------------------------------
+
+RESET_MAIL_JOB = "password_reset_mail"
+RESET_SUBJECT_TEMPLATE = "registration/password_reset_subject.txt"
+RESET_BODY_TEMPLATE = "registration/password_reset_email.txt"
+
+
+def announce_password_reset(request, address: str) -> None:
+    """Have the reset link mailed to `address` if an account may use it: the same work here
+    whoever has the address. The job writes the mail in the asker's language."""
+    jobs.later(
+        RESET_MAIL_JOB,
+        address,
+        request.get_host(),
+        request.is_secure(),
+        translation.get_language(),
+    )
+
+
+def send_password_reset(address: str, domain: str, use_https: bool, language: str) -> None:
+    """The job: mail the reset link to every active account whose verified address this is
+    (Django's PasswordResetForm finds them, makes the links and sends). Run twice (a worker lost
+    mid-job), it mails the link twice; both links work."""
+    form = VerifiedAddressPasswordResetForm({"email": address})
+    if not form.is_valid():
+        return
+    with translation.override(language):
+        form.save(
+            domain_override=domain,
+            use_https=use_https,
+            subject_template_name=RESET_SUBJECT_TEMPLATE,
+            email_template_name=RESET_BODY_TEMPLATE,
+        )
 
 
 # --- The verification link ----------------------------------------------------------------------
@@ -119,10 +154,9 @@ def send_verification(request, user) -> Refusal | None:
     the address still waits, and the profile offers to send the link again.
     """
     address = user.pending_email
-    refusal = mail_refusal(request, address)
-    if refusal:
-        return refusal
-    count_mail(request, address)
+    taken = take_mail_slot(request, address)
+    if taken.refusal:
+        return taken.refusal
     link = request.build_absolute_uri(
         reverse("email_verify", kwargs={"token": verification_token(user)})
     )

@@ -5,13 +5,15 @@ Who announces each: the services after a commit ("bot_turn", "turn_expiry", "rat
 turn ("bot_move", after the bot's pause), the lobby ("autofill"), Celery beat or the embedded
 timer ("sweep"), a match's finished game and its "next game" timer ("match_next_game"), and the
 job port itself ("relay", the hops of a long delay), a request for a finished game's computer
-analysis and each of its slices ("analysis", games/analysis/runner.py).
+analysis and each of its slices ("analysis", games/analysis/runner.py), and a password reset
+request ("password_reset_mail", games/account_email.py).
 
 Every job goes to the "play" queue unless it says `queue=jobs.BACKGROUND`: heavy work that no
 live game waits on (an analysis) goes there, so that it never delays a bot's reply.
 """
 
 from games import jobs, presence, sweep
+from games.account_email import RESET_MAIL_JOB, send_password_reset
 from games.actors.bot_turn import play_bot_move, run_bot_turn
 from games.actors.turn_expiry import expire_turn
 from games.analysis.runner import JOB as ANALYSIS_JOB
@@ -93,3 +95,10 @@ def analysis(analysis_id: int) -> str:
     deciding seat's view); it announces the next slice itself, behind the work queued
     meanwhile (games.analysis.runner)."""
     return run_slice(analysis_id)
+
+
+@job(RESET_MAIL_JOB, queue=jobs.BACKGROUND)
+def password_reset_mail(address: str, domain: str, use_https: bool, language: str) -> None:
+    """The reset link mailed to the accounts of a verified address, off the request: an SMTP
+    server's second must not tell the asker whether an account has the address."""
+    send_password_reset(address, domain, use_https, language)

@@ -34,7 +34,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        accounts.PasswordResetConfirmRememberingDevice.as_view(),
         name="password_reset_confirm",
     ),
     path(

@@ -4,12 +4,12 @@ Only where it cannot help anyone against another person: the asker is seated in 
 played whose every other seat is one of the site's bots (a Bot API account or a stand-in for a
 person counts as a person). Such a game is never rated (games.ratings rates games that at least
 two people played), so a hint changes no rating. Hints are counted per account, at most
-`HINTS_PER_MINUTE` a minute (django-ratelimit's counters in the cache: Redis in production).
+`HINTS_PER_MINUTE` in any minute: a slot is taken before the search, in one step shared by every
+process (games/throttles.py), so hints asked for together cannot pass the limit.
 """
 
 from django.conf import settings
 from django.utils.translation import gettext as _
-from django_ratelimit.core import get_usage
 
 import ai
 from games.actors.public_history import bot_choice
@@ -17,6 +17,7 @@ from games.engine import view_for
 from games.models import Game
 from games.replay import StepLabels, replay_game_info
 from games.services import load_state
+from games.throttles import Count, Taken, take
 
 DEFAULT_HINT_ITERATIONS = 1000
 DEFAULT_HINTS_PER_MINUTE = 6
@@ -71,29 +72,21 @@ def hint_seat(game: Game, user) -> int:
     return own[0]
 
 
-def usage(request, increment: bool):
+def take_hint_slot(user) -> Taken:
     limit = hints_per_minute()
-    if not limit:
-        return None
-    return get_usage(
-        request,
-        group="analysis-hints",
-        key=lambda _group, _request: str(request.user.pk),
-        rate=(limit, 60),
-        increment=increment,
-    )
+    return take(Count("analysis-hints", str(user.pk), limit, 60) if limit else None)
 
 
 def hint(request, game: Game) -> dict:
     """{"version", "seat", "action", "text"}: the suggestion for the asker's decision now."""
     seat = hint_seat(game, request.user)
-    counted = usage(request, increment=False)
-    if counted is not None and counted["count"] >= counted["limit"]:
+    taken = take_hint_slot(request.user)
+    if taken.refusal:
         raise HintRefused("too_many", 429)
     view = view_for(load_state(game), seat)
     if not view["legal_actions"]:
+        taken.give_back()  # no search, no hint
         raise HintRefused("not_your_turn", 409)
-    usage(request, increment=True)
     bot = ai.make_bot("hard", seed=HINT_SEED, iterations=hint_iterations())
     action = bot_choice(bot, view, game.pk, game.version)
     move = StepLabels(replay_game_info(game)["seats"]).action(seat, action)

@@ -26,6 +26,7 @@ from games.services import ServiceError, game_frame, submit_action
 from games.services.notify import remember_socket_loop
 
 from . import challenges, stream_slots, tokens
+from .auth import TooManyBadTokens, limited_token_for
 from .events import event_lines
 from .models import SCOPE_CHALLENGE, SCOPE_PLAY
 from .stream_slots import StreamSlot
@@ -84,9 +85,12 @@ def authenticate(request, scope: str):
     if not secret:
         return None, no_token()
     try:
-        token = tokens.token_for(secret, scope)
+        token = limited_token_for(request, secret, scope)
     except TokenRefused as refused:
-        return None, error(refused.code, refused.message, refused.status)
+        response = error(refused.code, refused.message, refused.status)
+        if isinstance(refused, TooManyBadTokens):
+            response["Retry-After"] = str(refused.seconds_left)
+        return None, response
     limited = rate_limited(request, token, "botapi", "BOT_API_REQUESTS_PER_MINUTE", 600)
     return (None, limited) if limited else (token, None)
 
@@ -156,7 +160,7 @@ def revoke_own_token(request):
     if not secret:
         return no_token()
     try:
-        token = tokens.token_for(secret, SCOPE_PLAY)
+        token = limited_token_for(request, secret, SCOPE_PLAY)
     except TokenRefused as refused:
         if refused.code != "missing_scope":
             return error(refused.code, refused.message, refused.status)

@@ -1,4 +1,13 @@
-"""The browser log-in refuses bot accounts, with a clear message and no password hash.
+"""Who may authenticate how: the browser log-in refuses bot accounts, and presented tokens are
+checked under a limit per client address.
+
+Bad tokens. Every request or socket handshake that presents an access token takes a slot per client
+address (IPv6: per /64) before the token is looked up; a token that turns out usable gives its slot
+back, so the slots count unknown and revoked tokens: at most BOT_API_BAD_TOKENS_PER_MINUTE in any
+minute per address (games/throttles.py; 0: no limit). Past it a request is answered 429
+`rate_limited` (a socket: that error frame and close 4008) without looking the token up.
+
+The bot account's log-in.
 
 Listed first in AUTHENTICATION_BACKENDS (condottiere_site/settings.py). It checks nothing but
 "is this username a bot account?": if so it stops authentication (PermissionDenied) and leaves
@@ -7,11 +16,45 @@ place of "wrong password"; otherwise it steps aside and the next backend does th
 A bot account's password is unusable anyway (games.botapi.accounts), so this is about saying why.
 """
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from .models import BotAccount
+from games.client_address import address_group, client_ip
+from games.throttles import Count, take
+
+from .models import AccessToken, BotAccount
+from .tokens import TokenRefused, token_for
+
+TOO_MANY_REQUESTS = 429
+
+
+class TooManyBadTokens(TokenRefused):
+    """Too many unknown or revoked tokens from this address: the token was not looked up."""
+
+    def __init__(self, seconds_left: int):
+        message = _("Too many requests with a bad access token from this address: wait a minute.")
+        super().__init__("rate_limited", message, TOO_MANY_REQUESTS)
+        self.seconds_left = seconds_left
+
+
+def limited_token_for(request_or_scope, secret: str, scope: str) -> AccessToken:
+    """tokens.token_for under the bad-token limit of the client's address (a request or an ASGI
+    scope); raises TokenRefused, TooManyBadTokens past the limit."""
+    limit = settings.BOT_API_BAD_TOKENS_PER_MINUTE
+    address = address_group(client_ip(request_or_scope))
+    taken = take(Count("bot-api-bad-tokens", address, limit, 60) if limit else None)
+    if taken.refusal:
+        raise TooManyBadTokens(taken.refusal.seconds_left)
+    try:
+        token = token_for(secret, scope)
+    except TokenRefused as refused:
+        if refused.status != 401:  # a real token, only not allowed this: not a guess
+            taken.give_back()
+        raise
+    taken.give_back()
+    return token
 
 
 class BotLoginRefusal:

@@ -3,7 +3,8 @@
 `BearerTokenRouter` sits in front of the websocket routes (condottiere_site/asgi.py). A handshake
 with a bearer token is served with `scope["user"]` set to the token's bot account, if the token
 is valid and has the scope `bot:play`; a bad one is refused with an error frame and a close code
-(4401 for a token that is unknown or revoked, 4403 for one that may not play). Without the
+(4401 for a token that is unknown or revoked, 4403 for one that may not play, 4008 past the
+limit on bad tokens per client address, games/botapi/auth.py). Without the
 header, the handshake goes the browser's way: the Origin check, then the session's user.
 
 A token socket skips the Origin check on purpose: that check stops other sites' pages from
@@ -15,11 +16,14 @@ import json
 
 from games.database_threads import in_database_thread
 
+from .auth import limited_token_for
 from .models import SCOPE_PLAY
-from .tokens import TokenRefused, bearer_secret, token_for
+from .tokens import TokenRefused, bearer_secret
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_FORBIDDEN = 4403
+CLOSE_RATE_LIMITED = 4008  # as a flood's (games/socket_limits.py)
+CLOSE_CODES = {401: CLOSE_BAD_TOKEN, 429: CLOSE_RATE_LIMITED}
 
 
 def authorization_header(scope) -> str | None:
@@ -37,7 +41,7 @@ async def refuse(refused: TokenRefused, receive, send) -> None:
     await send({"type": "websocket.accept"})
     frame = {"type": "error", "code": refused.code, "message": str(refused.message)}
     await send({"type": "websocket.send", "text": json.dumps(frame)})
-    code = CLOSE_BAD_TOKEN if refused.status == 401 else CLOSE_FORBIDDEN
+    code = CLOSE_CODES.get(refused.status, CLOSE_FORBIDDEN)
     await send({"type": "websocket.close", "code": code})
 
 
@@ -54,7 +58,7 @@ class BearerTokenRouter:
         if secret is None:
             return await self.session_app(scope, receive, send)
         try:
-            token = await in_database_thread(token_for)(secret, SCOPE_PLAY)
+            token = await in_database_thread(limited_token_for)(scope, secret, SCOPE_PLAY)
         except TokenRefused as refused:
             return await refuse(refused, receive, send)
         return await self.token_app({**scope, "user": token.user}, receive, send)

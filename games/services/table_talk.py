@@ -16,10 +16,6 @@ themselves). Bots say nothing but "Good game" when a game they played with peopl
 (good_game.py).
 """
 
-import time
-
-from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -28,6 +24,7 @@ from games.chat.models import MAX_LENGTH, ChatMessage, ChatMute, ChatSilence, Ph
 from games.engine import IllegalShow, apply_show, view_for
 from games.models import Action, Game
 from games.public_log import public_record
+from games.throttles import Count, take
 
 from .actions import guarded_update, locked_playing_game, with_sqlite_retries
 from .errors import IllegalMove, ServiceError
@@ -159,17 +156,9 @@ def clean_text(text) -> str:
 
 def allow_rate(user_id: int) -> bool:
     """At most CHAT_BURST messages in any CHAT_WINDOW seconds per person, across every socket and
-    process: the times of the person's last messages, kept in the shared cache (a sliding window;
-    fixed windows let twice the burst through across a boundary). Two sockets posting at the same
-    instant may both read the same list: at worst one message more, once."""
-    prefix = getattr(settings, "RATELIMIT_CACHE_PREFIX", "rl:")  # the tests' per-test prefix
-    key = f"{prefix}chat-times:{user_id}"
-    now = time.time()
-    recent = [moment for moment in cache.get(key, []) if now - moment < CHAT_WINDOW]
-    if len(recent) >= CHAT_BURST:
-        return False
-    cache.set(key, [*recent, now], timeout=CHAT_WINDOW)
-    return True
+    process: a slot taken in one step before the message is stored (games/throttles.py), so
+    messages sent at the same instant from many sockets get exactly CHAT_BURST slots."""
+    return not take(Count("chat", str(user_id), CHAT_BURST, CHAT_WINDOW)).refusal
 
 
 def post_message(game_id: int, user, seat: int | None, room: str, text) -> dict:

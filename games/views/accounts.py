@@ -10,6 +10,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages.views import SuccessMessageMixin
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
@@ -17,14 +18,20 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 from django.views.generic import FormView
 
-from games.account_email import check_link, count_mail, mail_refusal, send_verification, verify
+from games.account_email import (
+    announce_password_reset,
+    check_link,
+    send_verification,
+    take_mail_slot,
+    verify,
+)
 from games.forms.accounts import (
     SignUpForm,
     ThrottledAuthenticationForm,
     VerifiedAddressPasswordResetForm,
 )
 from games.next_links import safe_next_url, with_next
-from games.throttles import count_signup, signup_refusal
+from games.throttles import remember_device, take_signup_slot
 
 TOO_MANY_REQUESTS = 429
 
@@ -41,17 +48,20 @@ class SignUpView(FormView):
         return super().dispatch(request, *args, **kwargs)
 
     def post(self, request, *args, **kwargs):
-        # Refused before the form is even validated: a sign-up costs a password hash.
-        refusal = signup_refusal(request)
-        if refusal:
-            messages.error(request, refusal.message)
+        # The slot is taken before the form is even validated (a sign-up costs a password hash),
+        # so sign-ups sent together cannot all pass; a form with an error gives it back.
+        taken = take_signup_slot(request)
+        if taken.refusal:
+            messages.error(request, taken.refusal.message)
             context = self.get_context_data(form=self.form_class())
             return self.render_to_response(context, status=TOO_MANY_REQUESTS)
-        return super().post(request, *args, **kwargs)
+        response = super().post(request, *args, **kwargs)
+        if response.status_code != 302:  # no account made
+            taken.give_back()
+        return response
 
     def form_valid(self, form):
         user = form.save()
-        count_signup(self.request)
         login(self.request, user, backend="games.throttles.ThrottledModelBackend")
         messages.success(
             self.request,
@@ -59,7 +69,9 @@ class SignUpView(FormView):
         )
         if user.pending_email:
             announce_verification_mail(self.request, user)
-        return redirect(safe_next_url(self.request, reverse_lazy("home")))
+        response = redirect(safe_next_url(self.request, reverse_lazy("home")))
+        remember_device(response, user)
+        return response
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -80,6 +92,11 @@ class ThrottledLoginView(auth_views.LoginView):
         # Django's `next` here is already checked to stay on this site.
         context["signup_url"] = with_next("signup", context.get("next", ""))
         return context
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        remember_device(response, form.get_user())
+        return response
 
     def form_invalid(self, form):
         response = super().form_invalid(form)
@@ -172,20 +189,30 @@ def verify_email(request, token):
 
 
 class ThrottledPasswordResetView(auth_views.PasswordResetView):
-    """Django's reset page. It answers the same whether an account has the address or not;
-    mails asked for are counted per address and per client address whatever the answer."""
+    """Django's reset page. It answers the same, in the same time, whether an account has the
+    address or not: it takes the mail's slots (per address and per client address) and leaves
+    finding the account and sending to a job (games/account_email.py)."""
 
     form_class = VerifiedAddressPasswordResetForm
-    email_template_name = "registration/password_reset_email.txt"
-    subject_template_name = "registration/password_reset_subject.txt"
 
     def form_valid(self, form):
         address = form.cleaned_data["email"]
-        refusal = mail_refusal(self.request, address)
-        if refusal:
-            form.add_error(None, refusal.message)
+        taken = take_mail_slot(self.request, address)
+        if taken.refusal:
+            form.add_error(None, taken.refusal.message)
             return self.render_to_response(
                 self.get_context_data(form=form), status=TOO_MANY_REQUESTS
             )
-        count_mail(self.request, address)
-        return super().form_valid(form)
+        announce_password_reset(self.request, address)
+        return HttpResponseRedirect(self.get_success_url())
+
+
+class PasswordResetConfirmRememberingDevice(auth_views.PasswordResetConfirmView):
+    """Django's new-password page. Following the mailed link proves the mailbox: the browser
+    becomes a known device, so the owner can log in even while guessers from many addresses
+    hold the username at its ceiling (games/throttles.py)."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        remember_device(response, form.user)
+        return response

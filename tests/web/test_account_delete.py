@@ -151,7 +151,7 @@ def test_a_wrong_password_deletes_nothing(client, player):
 
 
 def test_wrong_passwords_are_throttled_like_log_ins(client, player, settings):
-    settings.LOGIN_FAILURES_PER_USERNAME = 2
+    settings.LOGIN_FAILURES_PER_USERNAME_AND_IP = 2
 
     answers = [delete(client, "guess").status_code for _ in range(3)]
 

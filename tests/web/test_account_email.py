@@ -2,16 +2,23 @@
 and the password reset by mail (Django's views), throttled, never telling who has an address."""
 
 import re
+import threading
 import time
 import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail, signing
+from django.core.mail.backends.locmem import EmailBackend
 from django.test import Client
 from django.urls import reverse
 
 from games.account_email import SALT, verification_token
+from games.jobs import wait_until_idle
+from games.throttles import KNOWN_DEVICE_COOKIE
+from tests.services import require_redis
+from tests.web.test_celery_worker import worker_on_a_queue_of_its_own
+from tests.web.together import send_together
 
 pytestmark = pytest.mark.django_db
 
@@ -283,6 +290,70 @@ def ask_reset(client, address):
     return client.post(reverse("password_reset"), {"email": address})
 
 
+@pytest.fixture
+def jobs_in_this_process(settings):
+    """The reset mail is a job: here it runs on this process's job threads, which see only what
+    the test committed (hence transaction=True below)."""
+    settings.JOB_RUNNER = "in_process"
+
+
+def mailed_by_a_job(test):
+    return pytest.mark.django_db(transaction=True)(
+        pytest.mark.usefixtures("jobs_in_this_process")(test)
+    )
+
+
+def sent_mails() -> list:
+    """The mails sent, once every job announced so far has run."""
+    assert wait_until_idle(timeout=60)
+    return mail.outbox
+
+
+class HeldBackend(EmailBackend):
+    """Django's test backend, which sends nothing until the test lets it (at most HOLD s)."""
+
+    HOLD = 30
+    release = threading.Event()
+
+    def send_messages(self, messages):
+        HeldBackend.release.wait(timeout=self.HOLD)
+        return super().send_messages(messages)
+
+
+@mailed_by_a_job
+def test_the_reset_request_answers_before_the_mail_is_sent(settings):
+    """A slow SMTP server must not make the answer for a verified address slower than for an
+    unknown one: the request leaves the sending to a job and answers at once."""
+    settings.EMAIL_BACKEND = f"{__name__}.HeldBackend"
+    HeldBackend.release.clear()
+    verified("colleoni", "colleoni@bergamo.it")
+    try:
+        answer = ask_reset(Client(), "colleoni@bergamo.it")
+
+        assert answer.status_code == 302
+        assert mail.outbox == [], "the request waited for the mail"
+    finally:
+        HeldBackend.release.set()
+    [message] = sent_mails()
+    assert message.to == ["colleoni@bergamo.it"]
+
+
+@mailed_by_a_job
+def test_ten_reset_requests_sent_together_mail_only_the_limit(settings):
+    verified("colleoni", "colleoni@bergamo.it")
+    limit = settings.ACCOUNT_MAILS_PER_ADDRESS
+
+    def ask(index):
+        return ask_reset(Client(REMOTE_ADDR=f"198.51.100.{index}"), "colleoni@bergamo.it")
+
+    answers = send_together(10, ask)
+
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [302] * limit + [429] * (10 - limit)
+    assert len(sent_mails()) == limit
+
+
+@mailed_by_a_job
 def test_a_password_reset_end_to_end(client):
     user = verified("colleoni", "colleoni@bergamo.it")
     assert 'href="/accounts/password/reset/"' in client.get(reverse("login")).content.decode()
@@ -291,7 +362,7 @@ def test_a_password_reset_end_to_end(client):
 
     assert response.status_code == 302
     assert response["Location"] == reverse("password_reset_done")
-    [message] = mail.outbox
+    [message] = sent_mails()
     assert message.to == ["colleoni@bergamo.it"]
     assert "colleoni" in message.body  # the username, in case it was forgotten too
     form_page = client.get(link_in(message), follow=True)
@@ -303,10 +374,13 @@ def test_a_password_reset_end_to_end(client):
     assert done["Location"] == reverse("password_reset_complete")
     user.refresh_from_db()
     assert user.check_password(NEW_PASSWORD)
+    # Following the link proved the mailbox: the browser is now a known device.
+    assert client.cookies[KNOWN_DEVICE_COOKIE].value
     # The link works once.
     assert "does not work" in client.get(link_in(message), follow=True).content.decode()
 
 
+@mailed_by_a_job
 def test_the_reset_page_says_the_same_whoever_has_the_address(client):
     verified("colleoni", "colleoni@bergamo.it")
     unverified = User.objects.create_user(username="hawkwood", password=PASSWORD)
@@ -324,18 +398,20 @@ def test_the_reset_page_says_the_same_whoever_has_the_address(client):
         (302, reverse("password_reset_done"))
     }
     # Only the verified address got a mail.
-    assert [m.to for m in mail.outbox] == [["colleoni@bergamo.it"]]
+    assert [m.to for m in sent_mails()] == [["colleoni@bergamo.it"]]
 
 
+@mailed_by_a_job
 def test_no_reset_for_a_deactivated_account(client):
     user = verified("colleoni", "colleoni@bergamo.it")
     user.is_active = False
     user.save()
 
     assert ask_reset(client, "colleoni@bergamo.it").status_code == 302
-    assert mail.outbox == []
+    assert sent_mails() == []
 
 
+@mailed_by_a_job
 def test_resets_are_limited_per_address_without_blocking_other_addresses(settings):
     verified("colleoni", "colleoni@bergamo.it")
     verified("hawkwood", "john@hawkwood.example")
@@ -346,10 +422,10 @@ def test_resets_are_limited_per_address_without_blocking_other_addresses(setting
 
     assert [a.status_code for a in answers] == [302, 302, 302, 429]
     assert "Too many attempts" in answers[-1].content.decode()
-    assert len(mail.outbox) == settings.ACCOUNT_MAILS_PER_ADDRESS == 3
+    assert len(sent_mails()) == settings.ACCOUNT_MAILS_PER_ADDRESS == 3
     # Someone else's address from the same client is still served.
     assert ask_reset(Client(REMOTE_ADDR="198.51.100.3"), "john@hawkwood.example").status_code == 302
-    assert len(mail.outbox) == 4
+    assert len(sent_mails()) == 4
 
 
 def test_resets_are_limited_per_client_address_known_or_not(settings):
@@ -370,3 +446,26 @@ def test_a_malformed_reset_request_is_refused_and_counts_nothing(client, setting
     assert response.status_code == 200
     assert "Enter a valid email address." in response.content.decode()
     assert ask_reset(client, "nobody@nowhere.example").status_code == 302
+
+
+@pytest.mark.production
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_real_celery_worker_mails_the_reset_link(settings, monkeypatch, tmp_path):
+    """The production path: the request announces the job on the broker, a worker process finds
+    the account and writes the mail (its file backend, into a folder of this test's)."""
+    require_redis()
+    assert settings.JOB_RUNNER == "celery"
+    monkeypatch.setenv("EMAIL_URL", f"file://{tmp_path}")
+    verified("colleoni", "colleoni@bergamo.it")
+    with worker_on_a_queue_of_its_own("test-reset-mail") as (worker, _queue):
+        assert ask_reset(Client(), "colleoni@bergamo.it").status_code == 302
+        assert mail.outbox == []  # not sent by this process
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.iterdir()) and time.monotonic() < deadline:
+            assert worker.poll() is None, "the worker died"
+            time.sleep(0.2)
+    [written] = list(tmp_path.iterdir())
+    text = written.read_text()
+    assert "To: colleoni@bergamo.it" in text
+    assert "http://testserver/accounts/password/reset/" in text

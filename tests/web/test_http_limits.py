@@ -1,14 +1,18 @@
-"""Log-in and sign-up throttles: each limit at its edge, and a refused attempt costs no hash.
+"""Log-in and sign-up throttles: each limit at its edge, under concurrency, and a refused attempt
+costs no hash; a guesser cannot lock the owner out.
 
-A failed log-in or a sign-up costs a password hash (~300 ms with Django's default hasher). The
-throttles count them per username and per client address in Django's cache; once a limit is
-reached the next attempt is refused with 429 and a "try again in N minutes" message before any
-password is hashed. The limits are the settings' defaults (5 failures per username and 20 per
-address in 15 minutes, 5 sign-ups per address in an hour).
+A failed log-in or a sign-up costs a password hash (~300 ms with Django's default hasher). Each
+attempt takes a slot before its hash (games/throttles.py): per client address, per username from
+one address, and per username from everywhere up to a high ceiling that a known device is not
+held to; once a limit is reached the next attempt is refused with 429 and a "try again in N
+minutes" message before any password is hashed. The limits are the settings' defaults (5
+failures per username from one address, 20 per address and 100 per username in 15 minutes, 5
+sign-ups per address in an hour) unless a test says otherwise.
 """
 
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -18,8 +22,10 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import User
+from games.throttles import KNOWN_DEVICE_COOKIE
 from tests.services import require_redis
 from tests.web.test_settings import ROOT
+from tests.web.together import send_together
 
 PASSWORD = "Mercenary-Captain-1494"
 TOO_MANY = 429
@@ -30,9 +36,11 @@ class CountingHasher(MD5PasswordHasher):
 
     algorithm = "counting_md5"
     hashes = 0
+    lock = threading.Lock()  # requests sent together hash on threads of their own
 
     def encode(self, password, salt):
-        CountingHasher.hashes += 1
+        with CountingHasher.lock:
+            CountingHasher.hashes += 1
         return super().encode(password, salt)
 
 
@@ -54,6 +62,11 @@ def client_from(address: str) -> Client:
     return Client(REMOTE_ADDR=address)
 
 
+def client_behind_proxy(address: str) -> Client:
+    """A client the site's trusted proxy (TRUSTED_PROXY_COUNT = 1) says comes from `address`."""
+    return Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=address)
+
+
 def log_in(client: Client, username: str, password: str = "wrong-password"):
     return client.post(reverse("login"), {"username": username, "password": password})
 
@@ -71,16 +84,16 @@ def assert_refused(response) -> None:
     assert 1 <= minutes <= 60
 
 
-def test_five_failed_log_ins_for_a_username_are_answered_and_the_sixth_is_refused_unhashed(
+def test_five_failed_log_ins_for_a_username_from_an_address_are_answered_and_the_sixth_is_refused(
     colleoni, counting_hasher
 ):
     client = client_from("198.51.100.7")
-    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME_AND_IP):
         response = log_in(client, "colleoni")
         assert response.status_code == 200
         assert "Please enter a correct username and password" in response.content.decode()
     hashes = counting_hasher.hashes
-    assert hashes == django_settings.LOGIN_FAILURES_PER_USERNAME
+    assert hashes == django_settings.LOGIN_FAILURES_PER_USERNAME_AND_IP
 
     refused = log_in(client, "colleoni", PASSWORD)  # even the right password: locked is locked
 
@@ -89,17 +102,70 @@ def test_five_failed_log_ins_for_a_username_are_answered_and_the_sixth_is_refuse
     assert "_auth_user_id" not in client.session
 
 
-def test_the_username_lock_holds_from_every_address_and_for_any_case(colleoni):
-    for index in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
-        log_in(client_from(f"203.0.113.{index + 1}"), "colleoni")
+@pytest.mark.parametrize("guesses", [5, 50])
+def test_guesses_from_one_address_do_not_lock_the_owner_out_from_another(
+    colleoni, counting_hasher, settings, guesses
+):
+    settings.TRUSTED_PROXY_COUNT = 1
+    guesser = client_behind_proxy("203.0.113.66")
+    answers = [log_in(guesser, "colleoni").status_code for _ in range(guesses)]
+    assert answers.count(200) == django_settings.LOGIN_FAILURES_PER_USERNAME_AND_IP
+
+    owner = client_behind_proxy("198.51.100.77")
+    assert log_in(owner, "colleoni", PASSWORD).status_code == 302
+    assert owner.session["_auth_user_id"] == str(colleoni.pk)
+
+
+def test_the_per_username_ceiling_holds_from_every_address_and_for_any_case(colleoni, settings):
+    settings.LOGIN_FAILURES_PER_USERNAME = 6
+    for index in range(settings.LOGIN_FAILURES_PER_USERNAME):
+        assert log_in(client_from(f"203.0.113.{index + 1}"), "colleoni").status_code == 200
 
     assert_refused(log_in(client_from("203.0.113.200"), "COLLEONI", PASSWORD))
+
+
+def test_a_known_device_lets_the_owner_in_past_the_per_username_ceiling(colleoni, settings):
+    settings.LOGIN_FAILURES_PER_USERNAME = 6
+    owner = client_from("198.51.100.40")
+    assert log_in(owner, "colleoni", PASSWORD).status_code == 302  # the device becomes known
+    known = owner.cookies[KNOWN_DEVICE_COOKIE]
+    assert known["httponly"]
+    owner.logout()  # which forgets every cookie: the browser would keep this one
+    owner.cookies[KNOWN_DEVICE_COOKIE] = known.value
+    for index in range(settings.LOGIN_FAILURES_PER_USERNAME):
+        log_in(client_from(f"203.0.113.{index + 1}"), "colleoni")
+    stranger = client_from("198.51.100.41")
+    assert_refused(log_in(stranger, "colleoni", PASSWORD))
+
+    owner.defaults["REMOTE_ADDR"] = "198.51.100.41"  # the owner travels, with their browser
+    assert log_in(owner, "colleoni", PASSWORD).status_code == 302
+    # The cookie is signed and names its account: forged or another's, it is worth nothing.
+    stranger.cookies[KNOWN_DEVICE_COOKIE] = "colleoni"
+    assert_refused(log_in(stranger, "colleoni", PASSWORD))
+    stranger.cookies[KNOWN_DEVICE_COOKIE] = known.value
+    User.objects.create_user(username="sforza", password=PASSWORD)
+    for index in range(settings.LOGIN_FAILURES_PER_USERNAME):
+        log_in(client_from(f"203.0.114.{index + 1}"), "sforza")
+    assert_refused(log_in(stranger, "sforza", PASSWORD))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_thirty_guesses_sent_together_hash_only_the_limit(counting_hasher):
+    User.objects.create_user(username="colleoni", password=PASSWORD)
+    counting_hasher.hashes = 0
+    limit = django_settings.LOGIN_FAILURES_PER_USERNAME_AND_IP
+
+    answers = send_together(30, lambda _: log_in(client_from("198.51.100.50"), "colleoni"))
+
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [200] * limit + [TOO_MANY] * (30 - limit)
+    assert counting_hasher.hashes == limit
 
 
 def test_a_locked_username_does_not_lock_out_another_player(colleoni, counting_hasher):
     User.objects.create_user(username="sforza", password=PASSWORD)
     client = client_from("198.51.100.8")
-    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME_AND_IP):
         log_in(client, "colleoni")
 
     response = log_in(client, "sforza", PASSWORD)
@@ -133,7 +199,7 @@ def test_an_ipv6_client_is_counted_by_its_64_network(colleoni):
 
 def test_a_successful_log_in_counts_nothing(colleoni):
     client = client_from("198.51.100.9")
-    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME + 1):
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME_AND_IP + 1):
         assert log_in(client, "colleoni", PASSWORD).status_code == 302
         client.logout()
 
@@ -141,7 +207,7 @@ def test_a_successful_log_in_counts_nothing(colleoni):
 def test_the_admin_log_in_is_throttled_too(colleoni, counting_hasher):
     client = client_from("198.51.100.10")
     admin_login = reverse("admin:login")
-    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME_AND_IP):
         client.post(admin_login, {"username": "colleoni", "password": "wrong"})
     hashes = counting_hasher.hashes
 
@@ -154,12 +220,12 @@ def test_the_admin_log_in_is_throttled_too(colleoni, counting_hasher):
 
 def test_a_new_window_lets_the_username_try_again(colleoni, monkeypatch):
     client = client_from("198.51.100.11")
-    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
+    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME_AND_IP):
         log_in(client, "colleoni")
     assert_refused(log_in(client, "colleoni", PASSWORD))
 
     later = time.time() + django_settings.LOGIN_FAILURE_WINDOW_MINUTES * 60 + 1
-    monkeypatch.setattr("django_ratelimit.core.time.time", lambda: later)
+    monkeypatch.setattr("games.throttles.time.time", lambda: later)
 
     assert log_in(client, "colleoni", PASSWORD).status_code == 302
 
@@ -175,7 +241,8 @@ def test_a_refused_log_in_takes_no_time_with_the_real_hasher(db):
     """With Django's default hasher (no test shortcut): a failure costs a hash, a refusal not."""
     User.objects.create_user(username="malatesta", password=PASSWORD)
     client = client_from("198.51.100.12")
-    failures = [timed_log_in(client) for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME)]
+    limit = django_settings.LOGIN_FAILURES_PER_USERNAME_AND_IP
+    failures = [timed_log_in(client) for _ in range(limit)]
     refusals = [timed_log_in(client, PASSWORD) for _ in range(3)]
     for response, _seconds in refusals:
         assert_refused(response)
@@ -204,6 +271,17 @@ def test_five_sign_ups_from_an_address_pass_and_the_sixth_is_refused_unhashed(db
     assert sign_up(client_from("198.51.100.21"), "recruit-elsewhere").status_code == 302
 
 
+@pytest.mark.django_db(transaction=True)
+def test_fifteen_sign_ups_sent_together_make_only_the_limit_of_accounts(counting_hasher):
+    limit = django_settings.SIGNUPS_PER_IP
+
+    answers = send_together(15, lambda index: sign_up(client_from("198.51.100.25"), f"levy{index}"))
+
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [302] * limit + [TOO_MANY] * (15 - limit)
+    assert User.objects.filter(username__startswith="levy").count() == limit
+
+
 def test_a_refused_sign_up_is_not_counted_as_an_account(db, counting_hasher):
     client = client_from("198.51.100.22")
     for index in range(django_settings.SIGNUPS_PER_IP - 1):
@@ -229,24 +307,20 @@ def test_the_counts_are_shared_by_every_process_through_redis(colleoni, settings
     """Failures counted by this process refuse the next attempt in another process."""
     redis_url = require_redis()
     assert settings.CACHES["default"]["BACKEND"].endswith("RedisCache")
-    # The counts live in fixed windows: one that ended between the two processes' looks (a
-    # loaded machine starts Python slowly) would reset them. A window of weeks makes that rare.
-    settings.LOGIN_FAILURE_WINDOW_MINUTES = 100_000
-    client = client_from("198.51.100.30")
-    for _ in range(django_settings.LOGIN_FAILURES_PER_USERNAME):
-        log_in(client, "colleoni")
+    settings.LOGIN_FAILURES_PER_USERNAME = 5
+    for index in range(settings.LOGIN_FAILURES_PER_USERNAME):
+        log_in(client_from(f"198.51.100.{30 + index}"), "colleoni")
 
-    # The other process reads this test's counters: the same Redis, the same prefix, the same
-    # window.
+    # The other process reads this test's counters: the same Redis, the same prefix.
     program = (
         "import django; django.setup()\n"
         "from django.conf import settings\n"
         f"settings.RATELIMIT_CACHE_PREFIX = {settings.RATELIMIT_CACHE_PREFIX!r}\n"
-        f"settings.LOGIN_FAILURE_WINDOW_MINUTES = {settings.LOGIN_FAILURE_WINDOW_MINUTES!r}\n"
+        f"settings.LOGIN_FAILURES_PER_USERNAME = {settings.LOGIN_FAILURES_PER_USERNAME!r}\n"
         "from django.test import RequestFactory\n"
-        "from games.throttles import login_refusal\n"
-        "request = RequestFactory().post('/accounts/login/', REMOTE_ADDR='198.51.100.31')\n"
-        "print(login_refusal(request, 'colleoni'))\n"
+        "from games.throttles import take_login_slot\n"
+        "request = RequestFactory().post('/accounts/login/', REMOTE_ADDR='198.51.100.39')\n"
+        "print(take_login_slot(request, 'colleoni').refusal)\n"
     )
     env = {
         "PATH": "/usr/bin:/bin",
