@@ -216,6 +216,13 @@ OPEN_TABLES_PER_ACCOUNT = 3
 TABLES_OPENED_PER_MINUTE = 10
 # The lobby lists at most this many open tables besides your own (the longest waiting first).
 LOBBY_OPEN_TABLES_LISTED = 50
+# What one account can make the site compute (games/account_quotas.py, games/analysis/service.py,
+# games/records.py); 0: no limit. Analyses of theirs queued or running at once, and asked for an
+# hour; records imported an hour, and actions replayed for one record (a match's games together).
+ANALYSES_QUEUED_PER_ACCOUNT = env_int("ANALYSES_QUEUED_PER_ACCOUNT", 2)
+ANALYSES_PER_HOUR = env_int("ANALYSES_PER_HOUR", 10)
+RECORD_IMPORTS_PER_HOUR = env_int("RECORD_IMPORTS_PER_HOUR", 10)
+RECORD_IMPORT_MAX_ACTIONS = env_int("RECORD_IMPORT_MAX_ACTIONS", 15000)
 
 # --- Accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "games.User"

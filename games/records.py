@@ -5,10 +5,16 @@ of a game in progress would reveal every hidden card. Import (`import_record`) t
 the record: it checks the shape, replays every action through the engine (in turn, legal), and
 requires the stated result to be the re-simulation's. Only then is anything saved, in one
 transaction, as a finished game with `source = imported`.
+
+What an import costs the web process is bounded before anything is replayed: a record (a game's,
+or a match's with all its games) holds at most RECORD_IMPORT_MAX_ACTIONS actions
+(`check_replay_cost`), and each account imports at most RECORD_IMPORTS_PER_HOUR records
+(games/account_quotas.py, counted by the import page).
 """
 
 from contextlib import contextmanager
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -143,12 +149,42 @@ def validated(data) -> tuple[Options, list[tuple[int, dict]], list[GameState]]:
     return options, moves, states
 
 
+def listed_actions(record) -> int:
+    """The actions a game record lists, whatever else is wrong with it (checked later)."""
+    actions = record.get("actions") if isinstance(record, dict) else None
+    return len(actions) if isinstance(actions, list) else 0
+
+
+def record_actions(data) -> int:
+    """The actions replaying `data` would take: a game record's, or all the games' of a match
+    record (games.matches.records)."""
+    games = data.get("games") if isinstance(data, dict) else None
+    if isinstance(games, list):
+        return sum(
+            listed_actions(entry.get("record")) for entry in games if isinstance(entry, dict)
+        )
+    return listed_actions(data)
+
+
+def check_replay_cost(data) -> None:
+    """RecordError, before any replay, for a record holding more than RECORD_IMPORT_MAX_ACTIONS
+    actions (each is replayed, checked and stored by the web process)."""
+    limit = settings.RECORD_IMPORT_MAX_ACTIONS
+    count = record_actions(data)
+    if limit and count > limit:
+        raise RecordError(
+            _("The record holds %(count)s actions: at most %(limit)s can be imported at once.")
+            % {"count": count, "limit": limit}
+        )
+
+
 # --- Import ------------------------------------------------------------------------------------
 
 
 def import_record(data, user) -> Game:
     """Validate `data` (a parsed record) and save it as a finished, imported game.
     RecordError (nothing saved) when any check fails."""
+    check_replay_cost(data)
     options, moves, states = validated(data)
     now = timezone.now()
     with transaction.atomic():

@@ -2,11 +2,15 @@
 
 from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from ai.analysis import SEARCH_VERSION
 from games import jobs
+from games.account_quotas import OverQuota, QuotaRefusal, analysis_refusal
 from games.analysis.marks import MARKS, accuracy
 from games.analysis.models import Analysis
 from games.analysis.runner import ACTIVE, JOB, budget_iterations
@@ -31,11 +35,22 @@ def request_analysis(game: Game, user) -> tuple[Analysis, bool]:
     """The game's analysis, asked for now if it never was: (analysis, whether this asked).
 
     A second request changes nothing, unless the analysis failed or is outdated (made by an older
-    search: asked again from the start) or stalled (announced again where it stopped)."""
+    search: asked again from the start) or stalled (announced again where it stopped). Asking
+    for new work is within the asker's quotas (`admit`), or OverQuota and nothing changes."""
     if game.status != Game.Status.FINISHED:
         raise NotFinished(game.pk)
     with transaction.atomic():
-        analysis, created = Analysis.objects.select_for_update().get_or_create(
+        analysis = Analysis.objects.select_for_update().filter(game=game).first()
+        if analysis is not None and not analysis.restarts_on_request:
+            if stalled(analysis):
+                analysis.save(update_fields=["updated_at"])
+                announce(analysis)
+            return analysis, False
+        admit(user)
+        if analysis is not None:
+            restart(analysis, user)
+            return analysis, True
+        analysis, created = Analysis.objects.get_or_create(
             game=game,
             defaults={
                 "requested_by": user,
@@ -45,13 +60,42 @@ def request_analysis(game: Game, user) -> tuple[Analysis, bool]:
         )
         if created:
             announce(analysis)
-        elif analysis.restarts_on_request:
-            restart(analysis, user)
-            created = True
-        elif stalled(analysis):
-            analysis.save(update_fields=["updated_at"])
-            announce(analysis)
     return analysis, created
+
+
+def admit(user) -> None:
+    """Let `user` queue one more analysis, or raise OverQuota: at most
+    ANALYSES_QUEUED_PER_ACCOUNT of theirs queued or running, ANALYSES_PER_HOUR asked for.
+
+    Called inside the request's transaction with the asker's row locked (as the lobby's table
+    caps are), so that two requests of one account count one after the other and cannot both
+    take the last place; the hourly count is one atomic increment in the cache."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    cap = settings.ANALYSES_QUEUED_PER_ACCOUNT
+    if cap and waiting_for(user) >= cap:
+        raise OverQuota(queue_full(cap))
+    refusal = analysis_refusal(user)
+    if refusal is not None:
+        raise OverQuota(refusal)
+
+
+def waiting_for(user) -> int:
+    """The analyses `user` asked for that are queued or running (a stalled one, lost with its
+    job, no longer holds a place)."""
+    return Analysis.objects.filter(
+        requested_by=user,
+        status__in=ACTIVE,
+        updated_at__gte=timezone.now() - STALLED_AFTER,
+    ).count()
+
+
+def queue_full(cap: int) -> QuotaRefusal:
+    message = ngettext(
+        "You already have %(count)d computer analysis waiting: ask for another once it is done.",
+        "You already have %(count)d computer analyses waiting: ask for another once one is done.",
+        cap,
+    ) % {"count": cap}
+    return QuotaRefusal("too_many_waiting", message)
 
 
 def stalled(analysis: Analysis) -> bool:

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from games.account_quotas import OverQuota
 from games.analysis import hints
 from games.analysis.models import Analysis
 from games.analysis.service import NotFinished, analysis_payload, request_analysis
@@ -28,9 +29,19 @@ def request_view(request, game_id: int):
         analysis, _asked = request_analysis(game, request.user)
     except NotFinished as error:
         raise Http404("only a finished game is analysed") from error
+    except OverQuota as over:
+        return over_quota(request, game, over.refusal)
     if wants_json(request):
         return JsonResponse(analysis_payload(game, analysis, request.user), status=202)
     messages.info(request, _("The computer analysis was requested: it appears here when done."))
+    return redirect("replay", game_id=game.pk)
+
+
+def over_quota(request, game: Game, refusal):
+    """A request over the asker's analysis quotas: 429 and why, for a script or the replay page."""
+    if wants_json(request):
+        return JsonResponse({"error": refusal.code, "message": refusal.message}, status=429)
+    messages.error(request, refusal.message)
     return redirect("replay", game_id=game.pk)
 
 

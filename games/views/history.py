@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from games.account_quotas import OverQuota, import_refusal
 from games.board_map import board_svg
 from games.board_words import game_labels, reason_labels
 from games.bot_names import level_name
@@ -19,7 +20,7 @@ from games.forms.history import HistoryFilterForm, ImportRecordForm
 from games.forms.tables import OPTION_LABELS
 from games.matches.records import import_match_record, is_match_record
 from games.models import SEAT_COLOUR_LABELS, Game, Seat
-from games.records import RecordError, import_record, record_for
+from games.records import RecordError, check_replay_cost, import_record, record_for
 from games.replay import replay_body
 
 PAGE_SIZE = 20
@@ -145,22 +146,29 @@ def game_record(request, game_id: int):
 def import_record_page(request):
     """Upload or paste a record; a valid one is saved as an imported game and replayed."""
     form = ImportRecordForm(request.POST or None, request.FILES or None)
+    status = 400 if request.method == "POST" else 200
     if request.method == "POST" and form.is_valid():
-        record = form.cleaned_data["record"]
         try:
-            if is_match_record(record):  # a match's record: its games and its facts (#15)
-                match = import_match_record(record, request.user)
-                messages.success(
-                    request, _("The record was imported as match #%(id)s.") % {"id": match.pk}
-                )
-                return redirect("match", match_id=match.pk)
-            game = import_record(record, request.user)
+            return imported(request, form.cleaned_data["record"])
+        except OverQuota as over:
+            form.add_error(None, over.refusal.message)
+            status = 429
         except RecordError as error:
             form.add_error(None, str(error))
-        else:
-            messages.success(
-                request, _("The record was imported as game #%(id)s.") % {"id": game.pk}
-            )
-            return redirect("replay", game_id=game.pk)
-    status = 400 if request.method == "POST" else 200
     return render(request, "history/import.html", {"form": form}, status=status)
+
+
+def imported(request, record):
+    """Import a parsed record, a game's or a match's, and go to it. Bounded before any replay:
+    its actions (RecordError), then the account's imports this hour (OverQuota)."""
+    check_replay_cost(record)
+    refusal = import_refusal(request.user)
+    if refusal is not None:
+        raise OverQuota(refusal)
+    if is_match_record(record):  # a match's record: its games and its facts (#15)
+        match = import_match_record(record, request.user)
+        messages.success(request, _("The record was imported as match #%(id)s.") % {"id": match.pk})
+        return redirect("match", match_id=match.pk)
+    game = import_record(record, request.user)
+    messages.success(request, _("The record was imported as game #%(id)s.") % {"id": game.pk})
+    return redirect("replay", game_id=game.pk)

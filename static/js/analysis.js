@@ -101,6 +101,13 @@ export function createAnalysis(section, { words, seatName, onStep }) {
         method: "POST",
         headers: { "X-CSRFToken": csrf, Accept: "application/json" },
       });
+      // Over the account's quotas (HTTP 429): the server's message says how long to wait.
+      if (response.status === 429) {
+        const refusal = await response.json().catch(() => ({}));
+        section.dataset.state = "refused";
+        parts.status.textContent = refusal.message ?? words.error;
+        return;
+      }
       if (!response.ok) throw new Error(String(response.status));
       receive(await response.json());
     } catch (error) {
