@@ -16,6 +16,8 @@ from games import jobs, presence, sweep
 from games.account_email import RESET_MAIL_JOB, send_password_reset
 from games.actors.bot_turn import play_bot_move, run_bot_turn
 from games.actors.turn_expiry import expire_turn
+from games.analysis.hint_search import JOB as HINT_JOB
+from games.analysis.hint_search import run_hint
 from games.analysis.runner import JOB as ANALYSIS_JOB
 from games.analysis.runner import run_slice
 from games.jobs import job
@@ -95,6 +97,13 @@ def analysis(analysis_id: int) -> str:
     deciding seat's view); it announces the next slice itself, behind the work queued
     meanwhile (games.analysis.runner)."""
     return run_slice(analysis_id)
+
+
+@job(HINT_JOB, queue=jobs.BACKGROUND)
+def hint(token: str) -> str:
+    """A hint's search for a person playing the site's bots, off the web process; the asker's
+    page reads the answer (games.analysis.hint_search)."""
+    return run_hint(token)
 
 
 @job(RESET_MAIL_JOB, queue=jobs.BACKGROUND)

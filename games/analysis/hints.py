@@ -6,22 +6,25 @@ person counts as a person). Such a game is never rated (games.ratings rates game
 two people played), so a hint changes no rating. Hints are counted per account, at most
 `HINTS_PER_MINUTE` in any minute: a slot is taken before the search, in one step shared by every
 process (games/throttles.py), so hints asked for together cannot pass the limit.
+
+The search itself is a job on the background queue (games/analysis/hint_search.py): the asker is
+given a URL where the answer appears once a worker found it (static/js/game/hint.js reads it).
 """
 
 from django.conf import settings
+from django.http import Http404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
-import ai
-from games.actors.public_history import bot_choice
+from games import jobs
+from games.analysis import hint_search
 from games.engine import view_for
 from games.models import Game
 from games.replay import StepLabels, replay_game_info
 from games.services import load_state
 from games.throttles import Count, Taken, take
 
-DEFAULT_HINT_ITERATIONS = 1000
 DEFAULT_HINTS_PER_MINUTE = 6
-HINT_SEED = 0
 
 
 class HintRefused(Exception):
@@ -50,10 +53,6 @@ def refusal_messages() -> dict:
     }
 
 
-def hint_iterations() -> int:
-    return int(getattr(settings, "HINT_ITERATIONS", DEFAULT_HINT_ITERATIONS))
-
-
 def hints_per_minute() -> int:
     return int(getattr(settings, "HINTS_PER_MINUTE", DEFAULT_HINTS_PER_MINUTE))
 
@@ -77,8 +76,10 @@ def take_hint_slot(user) -> Taken:
     return take(Count("analysis-hints", str(user.pk), limit, 60) if limit else None)
 
 
-def hint(request, game: Game) -> dict:
-    """{"version", "seat", "action", "text"}: the suggestion for the asker's decision now."""
+def ask(request, game: Game) -> dict:
+    """Ask for a hint at the asker's decision now: checked and counted here, searched by the
+    job "hint" on the background queue (games.analysis.hint_search), never by this process.
+    Returns {"status": "pending", "version", "seat", "url"}: the URL to read the answer at."""
     seat = hint_seat(game, request.user)
     taken = take_hint_slot(request.user)
     if taken.refusal:
@@ -87,12 +88,33 @@ def hint(request, game: Game) -> dict:
     if not view["legal_actions"]:
         taken.give_back()  # no search, no hint
         raise HintRefused("not_your_turn", 409)
-    bot = ai.make_bot("hard", seed=HINT_SEED, iterations=hint_iterations())
-    action = bot_choice(bot, view, game.pk, game.version)
-    move = StepLabels(replay_game_info(game)["seats"]).action(seat, action)
+    token = hint_search.open_entry(request.user, game, seat)
+    jobs.later(hint_search.JOB, token)
     return {
+        "status": hint_search.PENDING,
         "version": game.version,
         "seat": seat,
-        "action": action,
+        "url": reverse("analysis_hint_answer", args=[game.pk, token]),
+    }
+
+
+def answer(request, game: Game, token: str) -> tuple[dict, int]:
+    """The hint `token` as its asker reads it, and the HTTP status: 202 while it is searched,
+    200 with {"version", "seat", "action", "text"} once found, 409 if the game moved on first;
+    404 for a hint that is not the asker's (or no longer kept)."""
+    entry = hint_search.read_entry(token)
+    if entry is None or entry["user"] != request.user.pk or entry["game"] != game.pk:
+        raise Http404("no such hint")
+    if entry["status"] == hint_search.PENDING:
+        return {"status": hint_search.PENDING}, 202
+    if entry["status"] == hint_search.STALE:
+        return {"error": "stale", "message": _("The game moved on: ask again.")}, 409
+    move = StepLabels(replay_game_info(game)["seats"]).action(entry["seat"], entry["action"])
+    found = {
+        "status": hint_search.DONE,
+        "version": entry["version"],
+        "seat": entry["seat"],
+        "action": entry["action"],
         "text": _("The search suggests: %(move)s") % {"move": move},
     }
+    return found, 200

@@ -56,12 +56,22 @@ def analysis_json(request, game_id: int):
 @login_required
 @require_POST
 def hint_view(request, game_id: int):
-    """The search's suggestion for the asker's current decision (games.analysis.hints)."""
+    """Ask for the search's suggestion for the asker's current decision (games.analysis.hints):
+    202 and the URL where it appears once searched."""
     game = get_object_or_404(Game, pk=game_id)
     try:
-        answer = hints.hint(request, game)
+        asked = hints.ask(request, game)
     except hints.HintRefused as refusal:
         return JsonResponse(
             {"error": refusal.code, "message": refusal.message}, status=refusal.status
         )
-    return JsonResponse(answer)
+    return JsonResponse(asked, status=202)
+
+
+@login_required
+@require_GET
+def hint_answer_view(request, game_id: int, token: str):
+    """A hint asked for by this person: 202 while it is searched, then the suggestion."""
+    game = get_object_or_404(Game, pk=game_id)
+    body, status = hints.answer(request, game, token)
+    return JsonResponse(body, status=status)

@@ -5,9 +5,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.analysis.hint_search import run_hint
 from games.analysis.models import Analysis
 from games.engine import view_for
-from games.services import load_state
+from games.services import load_state, submit_action
 from tests.analysis.conftest import analyse_to_the_end, client_for
 
 pytestmark = pytest.mark.django_db
@@ -41,14 +42,53 @@ def against_bots(make_user, make_table, start_stacked):
     return person, start_stacked(table, first=0)
 
 
-def test_a_hint_is_a_legal_action_of_the_askers_own_view(against_bots):
+def ask_hint(client, game, announced) -> tuple[str, str]:
+    """Ask for a hint: 202, its job announced; returns (the answer's URL, the job's token)."""
+    asked = client.post(reverse("analysis_hint", args=[game.pk]))
+    assert asked.status_code == 202
+    body = asked.json()
+    assert body["status"] == "pending" and body["version"] == game.version
+    name, (token,), _delay = announced[-1]
+    assert name == "hint" and body["url"] == reverse("analysis_hint_answer", args=[game.pk, token])
+    return body["url"], token
+
+
+def test_a_hint_is_a_legal_action_of_the_askers_own_view(against_bots, announced):
     person, game = against_bots
-    answer = client_for(person).post(reverse("analysis_hint", args=[game.pk]))
+    client = client_for(person)
+    url, token = ask_hint(client, game, announced)
+    assert client.get(url).status_code == 202  # not searched yet: the worker has not run
+
+    assert run_hint(token) == "done"  # the job, as a worker of the background queue runs it
+
+    answer = client.get(url)
     assert answer.status_code == 200
     body = answer.json()
     assert body["version"] == game.version and body["seat"] == 0
     assert body["action"] in view_for(load_state(game), 0)["legal_actions"]
-    assert body["text"]
+    assert body["text"].startswith("The search suggests:")
+    assert run_hint(token) == "nothing to do"  # a job delivered twice finds its work done
+
+
+def test_a_hint_is_read_by_its_asker_only(against_bots, announced, make_user):
+    person, game = against_bots
+    url, token = ask_hint(client_for(person), game, announced)
+    run_hint(token)
+    assert client_for(make_user()).get(url).status_code == 404
+    unknown = reverse("analysis_hint_answer", args=[game.pk, "no-such-token"])
+    assert client_for(person).get(unknown).status_code == 404
+
+
+def test_a_hint_for_a_decision_gone_by_is_stale(against_bots, announced):
+    person, game = against_bots
+    client = client_for(person)
+    url, token = ask_hint(client, game, announced)
+    state = load_state(game)
+    submit_action(game.pk, 0, view_for(state, 0)["legal_actions"][0], game.version)
+
+    assert run_hint(token) == "stale"
+    answer = client.get(url)
+    assert answer.status_code == 409 and answer.json()["error"] == "stale"
 
 
 def test_no_hint_when_another_person_sits_at_the_table(make_user, make_table, start_stacked):
@@ -60,12 +100,12 @@ def test_no_hint_when_another_person_sits_at_the_table(make_user, make_table, st
     assert answer.json()["message"]
 
 
-def test_no_hint_more_often_than_the_limit(against_bots, settings):
+def test_no_hint_more_often_than_the_limit(against_bots, settings, announced):
     person, game = against_bots
     settings.HINTS_PER_MINUTE = 2
     client = client_for(person)
     url = reverse("analysis_hint", args=[game.pk])
-    assert [client.post(url).status_code for _ in range(3)] == [200, 200, 429]
+    assert [client.post(url).status_code for _ in range(3)] == [202, 202, 429]
     assert client.post(url).json()["error"] == "too_many"
 
 

@@ -32,6 +32,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from games.account_email import verification_token
+from games.analysis import hint_search
 from games.analysis.models import Analysis
 from games.botapi import accounts as bot_accounts
 from games.botapi import tokens as bot_tokens
@@ -1174,6 +1175,13 @@ def hint_path(world) -> str:
     return reverse("analysis_hint", args=[game_against_a_bot(world).pk])
 
 
+def hint_answer_path(world) -> str:
+    """Where own_player reads a hint they asked for (its search not run: no job is announced)."""
+    game = game_against_a_bot(world)
+    token = hint_search.open_entry(world.users["own_player"], game, 0)
+    return reverse("analysis_hint_answer", args=[game.pk, token])
+
+
 NOT_SEATED = Refused(403, code="not_seated")
 
 HTTP_OPS += [
@@ -1229,10 +1237,23 @@ HTTP_OPS += [
             "anonymous": to_login("anonymous"),
             "outsider": NOT_SEATED,
             "other_player": NOT_SEATED,
-            "own_player": Allowed(200, shows=lambda w: ('"action"',)),
+            "own_player": Allowed(202, shows=lambda w: ('"pending"', '"url"')),
             "staff": NOT_SEATED,
         },
         prepare=game_against_a_bot,
+    ),
+    HttpOp(
+        "the answer of a hint (its asker only; searched by a worker, pending until then)",
+        ("analysis_hint_answer",),
+        "get",
+        hint_answer_path,
+        {
+            "anonymous": to_login("anonymous"),
+            "outsider": Refused(404),
+            "other_player": Refused(404),
+            "own_player": Allowed(202, shows=lambda w: ('"pending"',)),
+            "staff": Refused(404),
+        },
     ),
 ]
 

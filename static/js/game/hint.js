@@ -1,9 +1,16 @@
 // The hint of a game against the site's bots only: POST /games/<id>/hint/ asks the search for a
-// move from the player's own view (docs/protocol.md, section 13). The page is the same for every
+// move from the player's own view (docs/protocol.md, section 13); a worker searches it, and the
+// answer is read at the URL the request gives (202 while searched). The page is the same for every
 // visitor, so the button is shown here, from the state frame, to a seated player whose every
 // other seat is one of the site's bots; the server checks it again and refuses otherwise. The
 // answer names the version it was searched at: a game that moved on meanwhile makes it stale.
 // Enabled only while it is the player's turn; its words are the element's data-word-* attributes.
+
+// How often the answer is asked for while the search runs, and for how long at most.
+const POLL_MS = 300;
+const GIVE_UP_MS = 60_000;
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function onlyBotsAgainst(frame) {
   const seat = frame.view?.seat;
@@ -29,17 +36,30 @@ export function createHint(box) {
     return field?.value ?? (cookie ? decodeURIComponent(cookie.split("=")[1]) : "");
   }
 
+  // The answer of a hint being searched: asked for again until it is no longer pending.
+  async function searched(url) {
+    const until = Date.now() + GIVE_UP_MS;
+    while (Date.now() < until) {
+      await pause(POLL_MS);
+      const response = await fetch(url, { headers: { Accept: "application/json" } });
+      if (response.status !== 202) return { response, answer: await response.json().catch(() => ({})) };
+    }
+    throw new Error("no answer");
+  }
+
   async function ask() {
     local.busy = true;
     refresh();
     const askedAt = local.version;
     text.textContent = word("asking");
     try {
-      const response = await fetch(box.dataset.url, {
+      const asked = await fetch(box.dataset.url, {
         method: "POST",
         headers: { "X-CSRFToken": csrfToken(), Accept: "application/json" },
       });
-      const answer = await response.json().catch(() => ({}));
+      const pending = await asked.json().catch(() => ({}));
+      const { response, answer } =
+        asked.status === 202 ? await searched(pending.url) : { response: asked, answer: pending };
       if (!response.ok) text.textContent = answer.message ?? word("failed");
       else if (answer.version !== local.version || askedAt !== local.version) text.textContent = word("stale");
       else {
