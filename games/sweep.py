@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from games import jobs
+from games import jobs, pending_bot_turns
 from games.actors.choosing import acting_seat
 from games.matches.services import NEXT_GAME_JOB, overdue_game_ids
 from games.models import Game
@@ -83,6 +83,8 @@ def resume_if_stalled(game: Game, now=None) -> bool:
     if found is None or not found[1].plays_as_bot or not claim(game, now):
         return False
     log.warning("game %s waited on a bot at v%s: sending its turn again", game.pk, game.version)
+    # Sent even if a message of the game is marked as waiting: that one was lost.
+    pending_bot_turns.announce(game.pk, game.version, force=True)
     jobs.later("bot_turn", game.pk, game.version)
     return True
 

@@ -10,6 +10,7 @@ from channels.layers import channel_layers
 from django.conf import settings
 from django.db import connection
 
+from games import pending_bot_turns
 from games.jobs import cancel_delayed, wait_until_idle
 from tests import live_server_jobs
 
@@ -130,6 +131,15 @@ def in_process_jobs_finish_before_the_database_is_emptied(request):
     cancel_delayed()
     wait_until_idle(timeout=60)
     live_server_jobs.wait_until_servers_idle()  # the jobs of the browser tests' servers too
+
+
+@pytest.fixture(autouse=True)
+def no_bot_turn_marks_of_earlier_tests():
+    """Each test starts with no bot turn marked as queued (games/pending_bot_turns.py): game ids
+    start again in a fresh test database, and a mark left by an earlier test (or run), whose job
+    was only recorded, would keep that id's first bot turn from being sent."""
+    pending_bot_turns.forget_all()
+    yield
 
 
 @pytest.fixture(autouse=True)

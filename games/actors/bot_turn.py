@@ -15,10 +15,11 @@ import time
 
 from django.conf import settings
 
-from games import jobs
+from games import jobs, pending_bot_turns
 from games.engine import GameState, current_player
 from games.models import Action, Game
 from games.services import NotYourTurn, ServiceError, StaleVersion, submit_action
+from games.services.decisions import still_deciding
 from games.services.errors import NotBotTurn
 from games.services.frames import STANDIN_LEVEL, load_state
 
@@ -41,8 +42,15 @@ def run_bot_turn(
     its pause is over. `level` and `known` = (the game's seed, its snapshot at `version`) come
     from the move that made this version, which saves reading the game; the one way in checks
     everything again under the game's lock. Without them the game is read. Returns what
-    happened ("moved", "announced", "stale", "not_bot_turn", "refused: <code>")."""
+    happened ("moved", "announced", "stale", "not_bot_turn", "refused: <code>").
+
+    At most one message per game waits in the queue (games/pending_bot_turns.py): if a newer
+    version was announced while this one waited, its turn is played here instead, read from
+    the game, and the older version is never thought about."""
     asked_at = scheduled_at or time.time()
+    newest = pending_bot_turns.take(game_id)
+    if newest is not None and newest > version:
+        version, level, known = newest, None, None
     if level is not None and known is not None:
         seed, snapshot = known
         state = GameState.from_json(snapshot)
@@ -69,7 +77,7 @@ def run_bot_turn(
 def acting_bot(game: Game, version: int, level: str | None):
     """(state, seat index, bot level) of the bot to act at `version`, or why there is none."""
     if level is not None:
-        if game.status != Game.Status.PLAYING or game.version != version:
+        if game.status != Game.Status.PLAYING or not still_deciding(game, version):
             return "stale"
         state = load_state(game)
         seat_index = current_player(state)

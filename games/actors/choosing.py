@@ -8,6 +8,7 @@ from django.conf import settings
 import ai
 from games.engine import current_player, view_for
 from games.models import Game, Seat
+from games.services.decisions import still_deciding
 from games.services.frames import load_state
 
 from .public_history import bot_choice
@@ -41,8 +42,9 @@ def choose_move(
 
 
 def acting_seat(game: Game, version: int):
-    """(state, seat row) of the seat that must act, if the game still waits at `version`."""
-    if game.status != Game.Status.PLAYING or game.version != version:
+    """(state, seat row) of the seat that must act, if the game still waits for the decision
+    awaited at `version` (shows since do not count: games/services/decisions.py)."""
+    if game.status != Game.Status.PLAYING or not still_deciding(game, version):
         return None
     state = load_state(game)
     index = current_player(state)

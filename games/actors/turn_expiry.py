@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games.models import Action, Game, Seat
 from games.services import StaleVersion, submit_action
+from games.services.decisions import still_deciding
 from games.services.frames import STANDIN_LEVEL
 
 from .choosing import acting_seat, choose_move
@@ -34,9 +35,10 @@ def timed_out_before(game_id: int, seat: int, version: int) -> bool:
 
 
 def expire_turn(game_id: int, version: int) -> str:
-    """If the game still waits at `version` for a person whose deadline passed, move for them."""
+    """If the game still waits for the decision awaited at `version` (shows since do not count)
+    from a person whose deadline passed, move for them."""
     game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.version != version or game.status != Game.Status.PLAYING:
+    if game is None or game.status != Game.Status.PLAYING or not still_deciding(game, version):
         return "stale"
     if game.turn_deadline is None or game.turn_deadline > timezone.now() + CLOCK_TOLERANCE:
         return "not_due"

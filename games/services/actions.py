@@ -1,6 +1,7 @@
 """The one way in: every change to a game's state goes through `submit_action` (or `start_game`).
 
-In one transaction: lock the game row and check its version, apply the action through the engine,
+In one transaction: lock the game row and check its version (a version that only shows came
+after will do: a show is no decision, decisions.py), apply the action through the engine,
 append it to the log (seq = the new version, with its public record), save the snapshot, bump the
 version, finish the game if it is over. PostgreSQL serialises writers on the row lock
 (`select_for_update`); SQLite ignores row locks, so the write itself is also a guarded
@@ -31,6 +32,7 @@ from games.illegal_messages import player_message
 from games.models import Action, Game, Seat
 from games.public_log import public_record
 
+from .decisions import still_deciding
 from .errors import (
     GameNotPlaying,
     IllegalMove,
@@ -135,20 +137,26 @@ def locked_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
     return seats[0].game, seats
 
 
-def locked_playing_game(game_id: int, expected_version: int):
+def locked_playing_game(game_id: int, expected_version: int, *, shows_pass: bool = False):
     """Inside a transaction: the game locked, its seats and its state, if it is played and still
-    at `expected_version`; else GameNotPlaying or StaleVersion."""
+    at `expected_version`; else GameNotPlaying or StaleVersion. With `shows_pass` (a decision),
+    an older `expected_version` that only shows came after will do too (decisions.py)."""
     game, seats = locked_game_and_seats(game_id)
     if game.status != Game.Status.PLAYING:
         raise GameNotPlaying(version=game.version)
-    if game.version != expected_version:
+    current = (
+        still_deciding(game, expected_version) if shows_pass else game.version == expected_version
+    )
+    if not current:
         raise StaleVersion(version=game.version)
     return game, seats, load_state(game)
 
 
 def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> int:
     with transaction.atomic():
-        game, seats, state = locked_playing_game(game_id, expected_version)
+        game, seats, state = locked_playing_game(game_id, expected_version, shows_pass=True)
+        # The version the move follows: the one sent, or a newer one made by shows only.
+        expected_version = game.version
         if current_player(state) != seat:
             raise NotYourTurn(version=game.version)
         try:

@@ -4,8 +4,9 @@ Showing cards is game knowledge, so it goes like an action: one transaction that
 checks the version, applies `show_cards` through the engine, logs the show (its public record
 says how many cards and to whom; `Action.action`, never sent, which ones), saves the snapshot and
 bumps the version. Any seat may show at any time, so whose turn it is does not change and
-neither does the turn's deadline; after the commit the sockets are told and the seat to act (a
-bot's turn, a person's timer) is announced again at the new version, as after a move.
+neither does the turn's deadline; after the commit the sockets are told. A show is no decision
+(decisions.py): a move against the version before it is still accepted, so the bot's turn and
+the person's timer announced for the decision awaited stand, and nothing is announced again.
 
 Chat changes no game state: a message is stored (`games.chat`), then sent to its room's group
 after the commit. Rooms: a table waiting in the lobby has one room; a game has the players' room
@@ -28,7 +29,7 @@ from games.throttles import Count, take
 
 from .actions import guarded_update, locked_playing_game, with_sqlite_retries
 from .errors import IllegalMove, ServiceError
-from .followups import NextTurn, after_change, bot_acts_next
+from .followups import NextTurn, after_change
 from .frames import move_change
 from .good_game import announce, message_entry, room_group
 from .notify import after_commit, group_send_now
@@ -80,6 +81,8 @@ def _show_once(game_id, seat, to, cards, expected_version) -> int:
             "version": version,
             "snapshot": new_state.to_json(),
             "turn_deadline": game.turn_deadline,  # a show is not a move: the clock runs on
+            # nor a sign of life of the decision awaited: the sweep still finds a lost bot turn
+            "updated_at": game.updated_at,
         }
         guarded_update(game_id, expected_version, **fields)
         public = public_record(action, seat, view_for(state, None), view_for(new_state, None))
@@ -92,10 +95,9 @@ def _show_once(game_id, seat, to, cards, expected_version) -> int:
             actor=Action.Actor.HUMAN,
         )
         change = move_change(seat, version, fields, public, seats)
-        next_turn = NextTurn(
-            bot_acts_next(new_state, seats), game.turn_deadline, game.seed, fields["snapshot"]
-        )
-        after_commit(after_change, game_id, version, False, next_turn, change)
+        # The decision awaited is unchanged (decisions.py): the bot's turn and the turn timer
+        # announced for it stand, so nothing is announced again.
+        after_commit(after_change, game_id, version, False, NextTurn(None), change)
     return version
 
 

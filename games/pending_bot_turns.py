@@ -1,0 +1,141 @@
+"""At most one pending bot-turn job per game: the newest announced version supersedes the rest.
+
+Every announcement of a bot's turn records the game's newest announced version; a message is
+sent only when none of the game's is waiting in the queue. The job, when it starts, takes the
+game's mark off (so the next announcement sends a message again) and reads the newest version:
+if a newer one was announced meanwhile, it plays that one, never thinks about the old one, and
+no second message was queued for it. So a burst of announcements for one game (a sweep and a
+socket waking the same stalled game, a seat handed to its stand-in) costs one message, never a
+queue of them that other games' bots would wait behind.
+
+With Redis (the production profile) the marks are shared by every process: one Lua script per
+announcement, atomic. Without it (the embedded profile) there is one process, and its memory
+will do. A message lost with the broker leaves its mark until MARK_SECONDS; the sweep
+(`games/sweep.py`), which finds the lost turn, sends its message regardless (`force`).
+"""
+
+import threading
+import time
+from dataclasses import dataclass, field
+
+import redis
+from django.conf import settings
+
+# A mark outlives a message waiting for a worker in any queue short of an outage, then lapses on
+# its own: a game's next announcement then sends a message again (at worst one more per game
+# every MARK_SECONDS while a queue stays that long).
+MARK_SECONDS = 120
+
+# KEYS: the newest announced version, the "a message waits" mark. ARGV: version, seconds, force.
+# Returns 1 if the caller must send a message, 0 if the waiting one will play this version.
+ANNOUNCE_SCRIPT = """
+local newest = tonumber(redis.call('GET', KEYS[1]) or '-1')
+if tonumber(ARGV[1]) > newest then
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+end
+if ARGV[3] == '1' then
+  redis.call('SET', KEYS[2], '1', 'EX', ARGV[2])
+  return 1
+end
+if redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[2]) then
+  return 1
+end
+return 0
+"""
+
+# KEYS: the newest announced version, the mark. Takes the mark off; returns the newest or -1.
+TAKE_SCRIPT = """
+redis.call('DEL', KEYS[2])
+return tonumber(redis.call('GET', KEYS[1]) or '-1')
+"""
+
+
+def key_prefix() -> str:
+    """Game ids are per database: sites (or test databases) sharing a Redis keep apart."""
+    return f"condottiere:bot-turn:{settings.DATABASES['default']['NAME']}:"
+
+
+def keys(game_id: int) -> list[str]:
+    prefix = key_prefix()
+    return [f"{prefix}{game_id}:newest", f"{prefix}{game_id}:queued"]
+
+
+class RedisMarks:
+    """The production marks, shared by every process through Redis."""
+
+    def __init__(self, url: str):
+        self.client = redis.Redis.from_url(url)
+        self.announce_script = self.client.register_script(ANNOUNCE_SCRIPT)
+        self.take_script = self.client.register_script(TAKE_SCRIPT)
+
+    def announce(self, game_id: int, version: int, force: bool) -> bool:
+        args = [version, MARK_SECONDS, "1" if force else "0"]
+        return bool(self.announce_script(keys=keys(game_id), args=args))
+
+    def take(self, game_id: int) -> int | None:
+        newest = int(self.take_script(keys=keys(game_id)))
+        return None if newest < 0 else newest
+
+    def forget_all(self) -> None:
+        for key in self.client.scan_iter(match=key_prefix() + "*", count=500):
+            self.client.delete(key)
+
+
+@dataclass
+class MemoryMarks:
+    """The embedded profile's marks, in its one process: {game: (newest version, queued since)}."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    newest: dict[int, int] = field(default_factory=dict)
+    queued: dict[int, float] = field(default_factory=dict)
+
+    def announce(self, game_id: int, version: int, force: bool) -> bool:
+        with self.lock:
+            self.newest[game_id] = max(version, self.newest.get(game_id, -1))
+            since = self.queued.get(game_id)
+            if not force and since is not None and time.monotonic() - since < MARK_SECONDS:
+                return False
+            self.queued[game_id] = time.monotonic()
+            return True
+
+    def take(self, game_id: int) -> int | None:
+        with self.lock:
+            self.queued.pop(game_id, None)
+            return self.newest.get(game_id)
+
+    def forget_all(self) -> None:
+        with self.lock:
+            self.newest.clear()
+            self.queued.clear()
+
+
+_marks: dict[str, RedisMarks | MemoryMarks] = {}
+_marks_lock = threading.Lock()
+
+
+def marks() -> RedisMarks | MemoryMarks:
+    """The marks of the profile in force (one client per Redis URL, made on first use)."""
+    url = settings.REDIS_URL or ""
+    with _marks_lock:
+        if url not in _marks:
+            _marks[url] = RedisMarks(url) if url else MemoryMarks()
+        return _marks[url]
+
+
+def announce(game_id: int, version: int, *, force: bool = False) -> bool:
+    """Record `version` as announced for the game's bot; True if the caller must send the job's
+    message (none of this game's waits), False if the waiting one will play it. `force`: send
+    regardless (the sweep, for a turn whose message was lost)."""
+    return marks().announce(game_id, version, force)
+
+
+def take(game_id: int) -> int | None:
+    """A bot-turn job starts: the game has no message waiting any more; the newest version
+    announced for it (None if nothing was recorded, e.g. after the marks lapsed)."""
+    return marks().take(game_id)
+
+
+def forget_all() -> None:
+    """Drop every mark of this database's games (the tests, before a database whose game ids
+    start again at 1)."""
+    marks().forget_all()
