@@ -239,8 +239,7 @@ def run(argv: list[str] | None = None) -> list[Result]:
         scenario = play_scenario if "games" in SCENARIOS[options.scenario] else watch_scenario
         asyncio.run(scenario(options, servers, result))
         if servers.started_here:
-            # The jobs stop before the log is read, so that no move lands during verify_games.
-            servers.stop(("beat", "celery worker"))
+            servers.stop(JOBS)  # already stopped by the scenario, unless it failed before that
         check_the_log(result, servers)
         report_log_problems(result, servers)
         report_all_errors(result)
@@ -347,6 +346,18 @@ def new_http() -> aiohttp.ClientSession:
     )
 
 
+JOBS = ("beat", "celery worker")
+
+
+async def stop_jobs(servers: Servers) -> None:
+    """After the window, the bots stop moving before the clients close their sockets and the log
+    is read: no move lands during verify_games, and no state is sent to a socket its client is
+    closing (Daphne then logs a traceback, autobahn's Disconnected, which would count as an
+    error of the run). Servers already running (--url) are left alone."""
+    if servers.started_here:
+        await asyncio.to_thread(servers.stop, JOBS)
+
+
 def report_log_problems(result: Result, servers: Servers) -> None:
     """Tracebacks and ERROR lines in the servers' logs count as errors, by kind of process."""
     problems = {kind: count for kind, count in servers.log_problems().items() if count}
@@ -440,6 +451,7 @@ async def play_scenario(options, servers: Servers, result: Result) -> None:
         sessions_after = ledger.sessions() if ledger else None
         db_end = ledger.now() if ledger else None
         steps = stats.version_steps - steps_before
+        await stop_jobs(servers)
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
     window = usage.ended - usage.started
@@ -697,6 +709,7 @@ async def watch_scenario(options, servers: Servers, result: Result) -> None:
         usage = await monitor.stop()
         after = ledger.action_counts() if ledger else {}
         sessions_after = ledger.sessions() if ledger else None
+        await stop_jobs(servers)
         if ledger:
             final, status = ledger.game_version(game_id)
         else:
