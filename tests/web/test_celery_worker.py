@@ -6,6 +6,7 @@ both kinds, play and background, are routed to that one queue).
 """
 
 import contextlib
+import json
 import os
 import random
 import subprocess
@@ -32,15 +33,18 @@ from tests.web.conftest import replay_log
 ROOT = Path(__file__).resolve().parents[2]
 DEADLINE_SECONDS = 120
 WORKER = """
-import os, sys
+import json, os, sys
 import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "condottiere_site.settings")
 django.setup()
 from django.conf import settings
 from condottiere_site.celery import app
 queue = sys.argv[1]
-app.conf.task_default_queue = queue
-settings.JOB_QUEUES = dict.fromkeys(settings.JOB_QUEUES, queue)
+# The jobs this worker announces go where the test's own go: every kind to its one queue, or
+# each kind to the queue the test named for it.
+routes = json.loads(sys.argv[2]) if len(sys.argv) > 2 else dict.fromkeys(settings.JOB_QUEUES, queue)
+app.conf.task_default_queue = routes["play"]
+settings.JOB_QUEUES = routes
 app.worker_main(["worker", "--pool=solo", "-Q", queue, "--loglevel=WARNING",
                  "--without-mingle", "--without-gossip", "--without-heartbeat"])
 """
@@ -60,7 +64,9 @@ def test_database_url() -> str:
 test_database_url.__test__ = False  # a helper, not a test
 
 
-def start_worker(queue: str, log_file) -> subprocess.Popen:
+def start_worker(queue: str, log_file, routes: dict | None = None) -> subprocess.Popen:
+    """A worker consuming `queue`; the jobs it announces go to `routes` ({kind: queue}), or
+    all to `queue`."""
     env = {
         **os.environ,
         "DATABASE_URL": test_database_url(),
@@ -68,7 +74,7 @@ def start_worker(queue: str, log_file) -> subprocess.Popen:
         "BOT_THINK_SECONDS": "0.05",
     }
     return subprocess.Popen(
-        [sys.executable, "-c", WORKER, queue],
+        [sys.executable, "-c", WORKER, queue, *([json.dumps(routes)] if routes else [])],
         cwd=ROOT,
         env=env,
         stdout=log_file,
