@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from games import presence
 from games.chat.sockets import CHAT_FRAMES, ChatSocket, check_chat_frame
-from games.database_refusals import DATABASE_BUSY, database_refused
+from games.database_refusals import database_refused
 from games.database_threads import in_database_thread
 from games.latest_tables import latest_tables
 from games.models import Game
@@ -31,7 +31,7 @@ from games.services import (
 from games.services.errors import NotSeated
 from games.services.notify import remember_socket_loop
 from games.services.table_talk import room_for, submit_show
-from games.socket_cleanup import ReleasesOnFailedConnect
+from games.socket_cleanup import ReleasesOnAnyExit, answered_on_failure
 from games.socket_language import language_of
 from games.socket_limits import (
     CLOSE_RATE_LIMITED,
@@ -115,13 +115,13 @@ class Wanted:
         return Wanted(max(self.at_least, other.at_least), max(afters) if afters else None)
 
 
-class GameConsumer(ReleasesOnFailedConnect, ChatSocket, AsyncJsonWebsocketConsumer):
+class GameConsumer(ReleasesOnAnyExit, ChatSocket, AsyncJsonWebsocketConsumer):
     game_id: int
     group: str
     seat: int | None = None
     slot: SocketSlot | None = None  # this socket's place under the caps on open sockets
-    # What disconnect() releases, as they stand before connect() takes anything (a connect that
-    # fails part-way is released too: games/socket_cleanup.py).
+    # What disconnect() releases, as they stand before connect() takes anything (a socket whose
+    # handler fails anywhere is released too: games/socket_cleanup.py).
     refresh_task: asyncio.Task | None = None
     heartbeat: asyncio.Task | None = None
     joined = False
@@ -219,14 +219,8 @@ class GameConsumer(ReleasesOnFailedConnect, ChatSocket, AsyncJsonWebsocketConsum
         except FrameRefused as error:
             await self.send_error(error.code, str(error.message))
             return
-        try:
+        async with answered_on_failure(self, frame["type"]):
             await getattr(self, "on_" + frame["type"])(frame)
-        except Exception as error:
-            # No connection to be had for a moment: the client may send the frame again (an
-            # action is refused whole or stored whole, so a repeat is judged on its version).
-            if not database_refused(error):
-                raise
-            await self.send_error("unavailable", str(DATABASE_BUSY))
 
     async def on_action(self, frame):
         if self.seat is None:

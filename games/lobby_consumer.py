@@ -25,7 +25,8 @@ from games.database_threads import in_database_thread
 from games.lobby import WATCHABLE_GAMES
 from games.models import Game
 from games.services.notify import LOBBY_GROUP, remember_socket_loop
-from games.socket_cleanup import ReleasesOnFailedConnect
+from games.services.table_talk import is_row_id
+from games.socket_cleanup import ReleasesOnAnyExit, answered_on_failure
 from games.socket_language import language_of
 from games.socket_limits import (
     CLOSE_RATE_LIMITED,
@@ -159,7 +160,7 @@ def tables_frame(user_id=None) -> dict:
     }
 
 
-class LobbyConsumer(ReleasesOnFailedConnect, ChatSocket, AsyncJsonWebsocketConsumer):
+class LobbyConsumer(ReleasesOnAnyExit, ChatSocket, AsyncJsonWebsocketConsumer):
     """Anyone may watch the lobby; a logged-in user's own seats are marked in their frames.
 
     A client may send `{"type": "sync"}`. Each one costs a read of every listed table, so the
@@ -219,6 +220,10 @@ class LobbyConsumer(ReleasesOnFailedConnect, ChatSocket, AsyncJsonWebsocketConsu
             await self.send_error(error.code, error.message)
             return
         kind = content.get("type") if isinstance(content, dict) else None
+        async with answered_on_failure(self, str(kind)):
+            await self.on_frame(kind, content)
+
+    async def on_frame(self, kind, content):
         # "Send me the list again" (after a wake-up, say), or a table page's chat.
         if kind == "sync":
             await self.send_tables_or_say_busy()
@@ -233,8 +238,7 @@ class LobbyConsumer(ReleasesOnFailedConnect, ChatSocket, AsyncJsonWebsocketConsu
 
     async def on_chat_join(self, content):
         table = content.get("table")
-        valid = isinstance(table, int) and not isinstance(table, bool)
-        if not valid or not await in_database_thread(table_exists)(table):
+        if not is_row_id(table) or not await in_database_thread(table_exists)(table):
             await self.send_error("chat_no_room", _("There is no such table."))
             return
         await self.join_chat(table, Room.TABLE)

@@ -17,6 +17,9 @@ themselves). Bots say nothing but "Good game" when a game they played with peopl
 (good_game.py).
 """
 
+import unicodedata
+
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -36,6 +39,12 @@ from .notify import after_commit, group_send_now
 
 CHAT_BURST, CHAT_WINDOW = 5, 10  # messages per person, seconds
 HISTORY_LENGTH = 100
+# The largest id a row can have (a 64-bit signed key): a larger number names no row, and a
+# query with it fails in the database instead of finding nothing.
+LARGEST_ID = 2**63 - 1
+# Characters no message may hold: control characters (PostgreSQL refuses NUL in text) and lone
+# surrogates (no UTF-8 encoding exists for them). Whitespace controls are folded first.
+UNWRITABLE_CATEGORIES = {"Cc", "Cs"}
 
 
 class ChatRefused(ServiceError):
@@ -148,6 +157,10 @@ def clean_text(text) -> str:
     if not isinstance(text, str) or not text.strip():
         raise ChatRefused("chat_empty", _("Write something first."))
     text = " ".join(text.split())  # one line: no layout tricks with runs of spaces or newlines
+    if any(unicodedata.category(char) in UNWRITABLE_CATEGORIES for char in text):
+        raise ChatRefused(
+            "chat_bad_text", _("A message may hold only printable characters, no control codes.")
+        )
     if len(text) > MAX_LENGTH:
         raise ChatRefused(
             "chat_too_long",
@@ -186,7 +199,7 @@ def delete_message(user, message_id) -> None:
     """Staff hide a message everywhere (kept, marked deleted, for the record of moderation)."""
     if user is None or not user.is_authenticated or not user.is_staff:
         raise ChatRefused("chat_not_staff", _("Only staff may delete messages."))
-    message = ChatMessage.objects.filter(pk=message_id).first() if _is_id(message_id) else None
+    message = ChatMessage.objects.filter(pk=message_id).first() if is_row_id(message_id) else None
     if message is None:
         raise ChatRefused("chat_no_message", _("There is no such message."))
     hide_messages([message])
@@ -209,7 +222,7 @@ def silence(user, by=None, reason: str = "") -> None:
 def set_mute(user, muted_id, on: bool) -> None:
     if user is None or not user.is_authenticated:
         raise ChatRefused("chat_login", _("Log in to chat."))
-    if not _is_id(muted_id) or muted_id == user.pk:
+    if not is_row_id(muted_id) or muted_id == user.pk or not _user_exists(muted_id):
         raise ChatRefused("chat_no_user", _("There is no such person to mute."))
     if on:
         ChatMute.objects.get_or_create(user=user, muted_id=muted_id)
@@ -217,5 +230,10 @@ def set_mute(user, muted_id, on: bool) -> None:
         ChatMute.objects.filter(user=user, muted_id=muted_id).delete()
 
 
-def _is_id(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+def is_row_id(value) -> bool:
+    """Whether a client's number can be a row's id (a key of 1 to LARGEST_ID)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= LARGEST_ID
+
+
+def _user_exists(user_id: int) -> bool:
+    return get_user_model().objects.filter(pk=user_id).exists()

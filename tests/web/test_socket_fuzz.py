@@ -349,3 +349,85 @@ async def test_a_spectators_hostile_frames_are_refused_and_change_nothing(make_u
 async def test_hostile_frames_on_the_lobby_are_refused_and_change_nothing(make_user, make_table):
     codes = await fire("lobby", make_user, make_table)
     assert set(codes) == {"malformed", "too_large"}
+
+
+# --- Frames that once crashed a signed-in socket ----------------------------------------------
+
+# Ids no row has: out of range for a 64-bit key, or simply absent (0 and -1 are no ids at all).
+ODD_IDS = [0, -1, 2**63 - 1, 2**63, 2**64, 10**30, 987_654_321]
+# Text a database column cannot hold (PostgreSQL refuses NUL; UTF-8 has no lone surrogates).
+UNSTORABLE_TEXTS = ["\u0000", "a\u0000b", "\ud800", "x\udfffy", "\ud83d hello"]
+
+
+def crashing_chat_frames(staff: bool) -> list[Hostile]:
+    """The chat frames that closed a signed-in socket with 1011, and their neighbours: each must
+    get its error frame (mute, delete and join ids that name nothing; text no column can hold)."""
+    delete_code = "chat_no_message" if staff else "chat_not_staff"
+    frames = [Hostile(text=text({"type": "chat_mute", "on": True}))]  # no id at all: malformed
+    for odd in ODD_IDS:
+        frames += [
+            Hostile(
+                text=text({"type": "chat_mute", "user": odd, "on": on}),
+                codes=frozenset({"chat_no_user"}),
+            )
+            for on in (True, False)
+        ]
+        frames.append(
+            Hostile(text=text({"type": "chat_delete", "id": odd}), codes=frozenset({delete_code}))
+        )
+    frames.append(Hostile(text=text({"type": "chat_delete"})))
+    frames += [
+        Hostile(text=text({"type": "chat", "text": odd}), codes=frozenset({"chat_bad_text"}))
+        for odd in UNSTORABLE_TEXTS
+    ]
+    return frames
+
+
+def lobby_join_frames() -> list[Hostile]:
+    """A lobby's chat_join naming a table no id can name."""
+    return [
+        Hostile(text=text({"type": "chat_join", "table": odd}), codes=frozenset({"chat_no_room"}))
+        for odd in ODD_IDS
+    ]
+
+
+def chat_rows() -> tuple[int, int]:
+    from games.chat.models import ChatMessage, ChatMute
+
+    return ChatMessage.objects.count(), ChatMute.objects.count()
+
+
+@pytest.mark.parametrize("staff", [False, True], ids=["person", "staff"])
+@pytest.mark.parametrize("kind", ["game", "lobby"])
+async def test_chat_frames_that_crashed_a_signed_in_socket_are_refused(
+    kind, staff, make_user, make_table
+):
+    """`chat_mute` of a missing id or of an id past 2^63, chat text holding NUL or a lone
+    surrogate: each closed a signed-in socket with 1011 (its presence and its socket slots left
+    behind). Each is now answered with an error frame, the socket stays open, nothing is stored."""
+    game, people, _ = await database_sync_to_async(a_game_under_fire)(make_user, make_table)
+    alice = people[0]
+    if staff:
+        alice.is_staff = True
+        await database_sync_to_async(alice.save)()
+    if kind == "game":
+        socket = await ws_connect(f"/ws/games/{game.pk}/", alice)
+        baseline = await next_frame(socket)
+        hostiles = crashing_chat_frames(staff)
+    else:
+        table = await database_sync_to_async(make_table)(2, people={0: alice})
+        socket = await ws_connect("/ws/lobby/", alice)
+        baseline = await next_frame(socket)
+        await socket.send_json_to({"type": "chat_join", "table": table.pk})
+        await next_frame(socket, "chat_history")
+        hostiles = [*crashing_chat_frames(staff), *lobby_join_frames()]
+    before = await database_sync_to_async(everything)(game.pk)
+    for hostile in hostiles:
+        await send(socket, hostile)
+        await answer_to(socket, hostile, baseline)
+    await still_answers(socket) if kind == "game" else None
+    await socket.send_json_to({"type": "sync"})
+    assert (await next_frame(socket))["type"] in {"state", "tables"}
+    await socket.disconnect()
+    assert await database_sync_to_async(everything)(game.pk) == before
+    assert await database_sync_to_async(chat_rows)() == (0, 0)
