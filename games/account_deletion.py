@@ -10,7 +10,15 @@ session of the account dies at its next request, since Django checks each sessio
 password, and an inactive account cannot log in at all.
 
 Other apps with data of a person (bot tokens, chat mutes...) connect to `account_deleted`,
-sent inside the same transaction, to remove or anonymise theirs.
+sent inside the same transaction, to remove or anonymise theirs. The account's open sockets are
+closed after the commit (games/account_sockets.py): they make no new request, so the session
+check alone would not stop them.
+
+Deletion and joining a table serialise on the account's row: the deletion locks it and checks
+for unfinished games under the lock, a join locks it and checks that the account still exists
+(games/lobby.py). Whichever comes second sees the first: a join that won makes the deletion
+refuse (a game to finish), a deletion that won makes the join refuse; a deleted account never
+holds a seat.
 """
 
 import secrets
@@ -20,12 +28,17 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
+from games.account_sockets import ACCOUNT_DELETED, end_account_sockets
 from games.models import Game, Presence, Seat
 
 # Sent with `user` (already scrubbed) inside the deletion's transaction.
 account_deleted = Signal()
 
 USERNAME_PREFIX = "deleted-"
+
+
+class DeletionRefused(Exception):
+    """The account sits at a table that is open or being played (found under the row lock)."""
 
 
 def unfinished_games(user) -> list[Game]:
@@ -46,9 +59,13 @@ def scrubbed_username(user) -> str:
 
 
 def delete_account(user) -> None:
-    """Scrub the account in one transaction. The caller checked the password and that
-    unfinished_games(user) is empty, and logs the request out afterwards."""
+    """Scrub the account in one transaction; DeletionRefused, changing nothing, if it has an
+    unfinished game. The caller checked the password, and logs the request out afterwards."""
     with transaction.atomic():
+        # A join of this account waits for the lock, then finds the account deleted.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        if unfinished_games(user):
+            raise DeletionRefused
         user.username = scrubbed_username(user)
         user.display_name = user.first_name = user.last_name = ""
         user.email = user.pending_email = ""
@@ -65,3 +82,4 @@ def delete_account(user) -> None:
             reserved_for=None
         )
         account_deleted.send(sender=get_user_model(), user=user)
+        end_account_sockets(user.pk, ACCOUNT_DELETED)

@@ -18,11 +18,15 @@ each other's sockets.
 """
 
 import re
+from importlib import import_module
 from types import SimpleNamespace
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user
 from django.db import connection, transaction
+from django.db.models.signals import pre_save
+from django.dispatch import receiver
 from django.utils.translation import gettext as _
 
 from games.database_threads import in_database_thread
@@ -83,6 +87,21 @@ def end_token_sockets(token_ids, reason: str = REVOKED_TOKEN) -> None:
     transaction.on_commit(send, robust=True)
 
 
+@receiver(pre_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="end-sockets-on-new-password")
+def end_sockets_on_new_password(sender, instance, update_fields=None, **kwargs):
+    """A new password (changed, reset, set by staff) ends every session Django checks against
+    the old one; this ends their open sockets too, the changing session's included (its page
+    reconnects under the session's new key). A deletion says so itself, and a log-out
+    everywhere names itself in `instance.sockets_end_reason`."""
+    if instance.pk is None or instance.deleted_at:
+        return
+    if update_fields is not None and "password" not in update_fields:
+        return  # a log-in's last_login, a display name: the common saves cost no query
+    stored = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
+    if stored is not None and stored != instance.password:
+        end_account_sockets(instance.pk, getattr(instance, "sockets_end_reason", PASSWORD_CHANGED))
+
+
 def groups_of(scope) -> list[str]:
     """The groups a socket joins: its account's, and its token's if it was opened with one."""
     user = scope.get("user")
@@ -107,9 +126,9 @@ def still_signed_in(scope) -> bool:
             pk=scope["token_id"], revoked_at__isnull=True, user__is_active=True
         ).exists()
     session = scope.get("session")
-    if session is None:  # a socket the test communicator signed in without a session
-        return user.is_active
-    fresh = type(session)(session.session_key)
+    if session is None or session.session_key is None:
+        return user.is_active  # a user not read from a session (a test's communicator)
+    fresh = import_module(settings.SESSION_ENGINE).SessionStore(session.session_key)
     return get_user(SimpleNamespace(session=fresh)).pk == user.pk
 
 

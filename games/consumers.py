@@ -16,6 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games import presence
+from games.account_sockets import EndsWithAccount
 from games.chat.sockets import CHAT_FRAMES, ChatSocket, check_chat_frame
 from games.database_refusals import database_refused
 from games.database_threads import in_database_thread
@@ -115,7 +116,7 @@ class Wanted:
         return Wanted(max(self.at_least, other.at_least), max(afters) if afters else None)
 
 
-class GameConsumer(ReleasesOnAnyExit, ChatSocket, AsyncJsonWebsocketConsumer):
+class GameConsumer(ReleasesOnAnyExit, EndsWithAccount, ChatSocket, AsyncJsonWebsocketConsumer):
     game_id: int
     group: str
     seat: int | None = None
@@ -142,6 +143,9 @@ class GameConsumer(ReleasesOnAnyExit, ChatSocket, AsyncJsonWebsocketConsumer):
             await self.refuse("rate_limited", TOO_MANY_CONNECTS, CLOSE_RATE_LIMITED)
             return
         if not await self.claim_slot():
+            return
+        # A revoked token, a password change, a deletion closes the socket from now on.
+        if not await self.join_account_groups():
             return
         status, self.seat = await in_database_thread(status_and_seat)(
             self.game_id, self.scope.get("user")
@@ -194,6 +198,7 @@ class GameConsumer(ReleasesOnAnyExit, ChatSocket, AsyncJsonWebsocketConsumer):
         try:
             if self.slot is not None:
                 await self.slot.release()
+            await self.leave_account_groups()
             await self.leave_chat()
             if self.joined:
                 await self.channel_layer.group_discard(self.group, self.channel_name)

@@ -125,7 +125,7 @@ def check_may_open(creator, plans: list[SeatPlan], now) -> None:
 
     Called inside the transaction that creates the table, with the creator's row locked, so two
     requests of one account cannot both take the last place (PostgreSQL; SQLite has one writer)."""
-    get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
+    lock_active_account(creator)
     mine = Game.objects.filter(created_by=creator)
     recent = settings.TABLES_OPENED_PER_MINUTE
     if mine.filter(created_at__gt=now - timedelta(minutes=1)).count() >= recent:
@@ -144,6 +144,22 @@ def check_may_open(creator, plans: list[SeatPlan], now) -> None:
             )
             % {"n": cap},
         )
+
+
+def lock_active_account(user) -> None:
+    """Lock the account's row, or refuse an account that is deleted or disabled. Deleting an
+    account locks the same row (games/account_deletion.py): a join racing a deletion either
+    waits for it and is refused here, or seats the account first and the deletion is refused."""
+    # On a row the deletion changed meanwhile, PostgreSQL checks the filter again after the wait.
+    found = (
+        get_user_model()
+        .objects.select_for_update()
+        .filter(pk=user.pk, is_active=True, deleted_at__isnull=True)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if found is None:
+        raise LobbyError("account_closed", _("This account is deleted or disabled."))
 
 
 # --- Changing tables ----------------------------------------------------------------------------
@@ -202,6 +218,7 @@ def join_table(game_id: int, user, index: int | None = None) -> Seat:
     """Give `user` a seat at an open table (theirs if reserved); start the game if it is full."""
     with transaction.atomic():
         game = _locked_open_game(game_id)
+        lock_active_account(user)
         seat = choose_seat(list(game.seats.all()), user, index)
         try:
             with transaction.atomic():

@@ -17,6 +17,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import presence
+from games.account_sockets import EndsWithAccount
 from games.bot_names import condottiere_name
 from games.chat.models import Room
 from games.chat.sockets import CHAT_FRAMES, ChatSocket, check_chat_frame
@@ -160,7 +161,7 @@ def tables_frame(user_id=None) -> dict:
     }
 
 
-class LobbyConsumer(ReleasesOnAnyExit, ChatSocket, AsyncJsonWebsocketConsumer):
+class LobbyConsumer(ReleasesOnAnyExit, EndsWithAccount, ChatSocket, AsyncJsonWebsocketConsumer):
     """Anyone may watch the lobby; a logged-in user's own seats are marked in their frames.
 
     A client may send `{"type": "sync"}`. Each one costs a read of every listed table, so the
@@ -189,6 +190,9 @@ class LobbyConsumer(ReleasesOnAnyExit, ChatSocket, AsyncJsonWebsocketConsumer):
         if await self.slot.claim() is not None:
             await self.refuse("too_many_sockets", TOO_MANY_SOCKETS, CLOSE_TOO_MANY_SOCKETS)
             return
+        # A revoked token, a password change, a deletion closes the socket from now on.
+        if not await self.join_account_groups():
+            return
         self.heartbeat = await presence.socket_opened(self.channel_name, user, None)
         await self.send_tables()
 
@@ -196,6 +200,7 @@ class LobbyConsumer(ReleasesOnAnyExit, ChatSocket, AsyncJsonWebsocketConsumer):
         # The Presence row goes even if a release before it fails (a Redis blip): left behind, it
         # would count this closed socket as connected until the sweep purges it.
         try:
+            await self.leave_account_groups()
             await self.leave_chat()
             await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
             if self.slot is not None:

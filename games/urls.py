@@ -9,6 +9,7 @@ urlpatterns = [
     path("accounts/signup/", accounts.SignUpView.as_view(), name="signup"),
     path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", accounts.LogoutWithMessageView.as_view(), name="logout"),
+    path("accounts/logout/everywhere/", accounts.log_out_everywhere, name="log_out_everywhere"),
     path(
         "accounts/password/change/",
         accounts.PasswordChangeWithMessageView.as_view(),

@@ -18,6 +18,7 @@ RUNNERS = {"games.tasks", "games.sweep", "games.lobby", "games.consumers", "game
 # when the app is ready) — and nowhere else.
 LATE_IMPORTS_ALLOWED = {
     ("games.apps", "games.tasks"),
+    ("games.apps", "games.account_sockets"),
     ("games.botapi.apps", "games.botapi.deletion"),
 }
 

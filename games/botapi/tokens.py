@@ -13,6 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.account_sockets import end_token_sockets
+
 from .models import SCOPES, AccessToken, BotAccount
 
 TOKEN_PREFIX = "cdt_"
@@ -70,10 +72,13 @@ def create_token(user, name: str, scopes: list[str]) -> NewToken:
 
 
 def revoke(token: AccessToken, by) -> bool:
-    """Revoke a token (its owner's person, staff, or the token itself); False if it already was."""
-    changed = AccessToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(
-        revoked_at=timezone.now(), revoked_by=by
-    )
+    """Revoke a token (its owner's person, staff, or the token itself); False if it already was.
+    Its open sockets and event streams end at once, after the commit."""
+    with transaction.atomic():
+        changed = AccessToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(
+            revoked_at=timezone.now(), revoked_by=by
+        )
+        end_token_sockets([token.pk])
     return changed == 1
 
 

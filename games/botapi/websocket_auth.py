@@ -61,4 +61,7 @@ class BearerTokenRouter:
             token = await in_database_thread(limited_token_for)(scope, secret, SCOPE_PLAY)
         except TokenRefused as refused:
             return await refuse(refused, receive, send)
-        return await self.token_app({**scope, "user": token.user}, receive, send)
+        # The token too: its revocation closes the socket (games/account_sockets.py).
+        return await self.token_app(
+            {**scope, "user": token.user, "token_id": token.pk}, receive, send
+        )

@@ -117,6 +117,10 @@ class DeleteAccountForm(forms.Form):
         return password
 
 
+class LogOutEverywhereForm(DeleteAccountForm):
+    """The password once more: it is hashed anew, which ends every session of the account."""
+
+
 class VerifiedAddressPasswordResetForm(PasswordResetForm):
     """Django's reset form. It mails only verified addresses of active accounts with a
     password, because `User.email` holds nothing else; it says the same whatever it finds."""

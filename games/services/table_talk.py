@@ -181,6 +181,8 @@ def post_message(game_id: int, user, seat: int | None, room: str, text) -> dict:
     ChatRefused (nothing stored) when it may not be posted."""
     if user is None or not user.is_authenticated:
         raise ChatRefused("chat_login", _("Log in to chat."))
+    if not account_open(user.pk):
+        raise ChatRefused("chat_account_closed", _("This account is deleted or disabled."))
     text = clean_text(text)
     if ChatSilence.objects.filter(user=user).exists():
         raise ChatRefused("chat_silenced", _("You may not chat: the staff have silenced you."))
@@ -193,6 +195,13 @@ def post_message(game_id: int, user, seat: int | None, room: str, text) -> dict:
         entry = message_entry(message)
         after_commit(announce, game_id, room, entry)
     return entry
+
+
+def account_open(user_id: int) -> bool:
+    """Read afresh: a socket's user was read when it connected, perhaps before the account was
+    deleted or disabled."""
+    accounts = get_user_model().objects
+    return accounts.filter(pk=user_id, is_active=True, deleted_at__isnull=True).exists()
 
 
 def delete_message(user, message_id) -> None:

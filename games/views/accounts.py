@@ -6,7 +6,7 @@ can show it on whatever page they land on.
 """
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages.views import SuccessMessageMixin
@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic import FormView
 
 from games.account_email import (
@@ -25,7 +25,9 @@ from games.account_email import (
     take_mail_slot,
     verify,
 )
+from games.account_sockets import LOGGED_OUT
 from games.forms.accounts import (
+    LogOutEverywhereForm,
     SignUpForm,
     ThrottledAuthenticationForm,
     VerifiedAddressPasswordResetForm,
@@ -34,6 +36,8 @@ from games.next_links import safe_next_url, with_next
 from games.throttles import remember_device, take_signup_slot
 
 TOO_MANY_REQUESTS = 429
+# The profile page has two password fields (this form's and the deletion's): distinct names.
+LOG_OUT_PREFIX = "sessions"
 
 
 class SignUpView(FormView):
@@ -114,8 +118,30 @@ class LogoutWithMessageView(auth_views.LogoutView):
         return response
 
 
+@login_required
+@require_POST
+def log_out_everywhere(request):
+    """Every other session of the account ends: its next request finds it logged out, its open
+    sockets close at once (games/account_sockets.py). This one stays. Confirmed by the password,
+    which is hashed anew: Django checks each session against the password's hash, so a new salt
+    ends them all without a table of sessions per account."""
+    form = LogOutEverywhereForm(request.POST, request=request, prefix=LOG_OUT_PREFIX)
+    if not form.is_valid():
+        messages.error(request, form.errors["password"][0])
+        return redirect("profile")
+    user = request.user
+    user.set_password(form.cleaned_data["password"])
+    user.sockets_end_reason = LOGGED_OUT
+    user.save(update_fields=["password"])
+    update_session_auth_hash(request, user)
+    messages.success(request, _("Your account is logged out everywhere else."))
+    return redirect("profile")
+
+
 class PasswordChangeWithMessageView(SuccessMessageMixin, auth_views.PasswordChangeView):
-    """Back to the profile after a change, instead of a page that only says "done"."""
+    """Back to the profile after a change, instead of a page that only says "done". The
+    account's other sessions end, and every open socket of the account closes, this session's
+    too (games/account_sockets.py): its pages reconnect under the session's new key."""
 
     success_url = reverse_lazy("profile")
     success_message = gettext_lazy("Your password has been changed.")

@@ -9,9 +9,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.account_deletion import delete_account, unfinished_games
-from games.forms.accounts import DeleteAccountForm, DisplayNameForm, EmailAddressForm
-from games.views.accounts import announce_verification_mail
+from games.account_deletion import DeletionRefused, delete_account, unfinished_games
+from games.forms.accounts import (
+    DeleteAccountForm,
+    DisplayNameForm,
+    EmailAddressForm,
+    LogOutEverywhereForm,
+)
+from games.views.accounts import LOG_OUT_PREFIX, announce_verification_mail
 from games.views.ratings import profile_rating
 
 BAD_REQUEST = 400
@@ -43,6 +48,7 @@ def _render_profile(request, player, status=200, **forms):
             form=forms.get("form") or DisplayNameForm(instance=player),
             email_form=forms.get("email_form") or EmailAddressForm(user=player),
             delete_form=forms.get("delete_form") or DeleteAccountForm(request=request),
+            sessions_form=LogOutEverywhereForm(request=request, prefix=LOG_OUT_PREFIX),
             blocking_games=unfinished_games(player),
         )
     return render(request, "accounts/profile.html", context, status=status)
@@ -143,7 +149,13 @@ def account_delete(request):
         return _render_profile(
             request, user, status=429 if throttled else BAD_REQUEST, delete_form=form
         )
-    delete_account(user)
+    try:
+        delete_account(user)
+    except DeletionRefused:  # a seat taken since the check above, by another of their tabs
+        messages.error(
+            request, _("Leave your open tables and finish your games before deleting your account.")
+        )
+        return _render_profile(request, user, status=BAD_REQUEST, delete_form=form)
     logout(request)
     messages.success(request, _("Your account is deleted. Farewell, condottiere."))
     return redirect("home")

@@ -97,6 +97,9 @@ def test_a_request_without_a_good_token_is_refused_with_a_code(api, db, header, 
     assert response.json()["error"] == code
 
 
+# Committed: the event stream reads its token on a database thread of its own (on PostgreSQL),
+# which sees only what is committed.
+@pytest.mark.django_db(transaction=True)
 def test_a_token_acts_only_within_its_scopes(make_bot, make_token, api):
     bot = make_bot()
     play_only = make_token(bot, [SCOPE_PLAY])

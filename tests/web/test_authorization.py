@@ -790,6 +790,15 @@ HTTP_OPS += [
         prepare=give_passwords,
     ),
     HttpOp(
+        "log one's own account out everywhere else (confirmed by the password)",
+        ("log_out_everywhere",),
+        "post",
+        lambda w: reverse("log_out_everywhere"),
+        login_required(Allowed(302, PROFILE_URL)),
+        data=lambda w: {"sessions-password": PASSWORD},
+        prepare=give_passwords,
+    ),
+    HttpOp(
         "password reset page",
         ("password_reset",),
         "get",
