@@ -141,22 +141,41 @@ class RedisSlots:
 class MemorySlots:
     """The embedded profile's counters, in its one process: {key: {slot name: time taken}}."""
 
+    # Every this many takes, counters whose slots all lapsed are dropped: Redis expires its keys,
+    # and here a flood of made-up usernames must not leave a counter each behind for good.
+    SWEEP_EVERY = 1000
+
     def __init__(self):
         self.lock = threading.Lock()
         self.slots: dict[str, dict[str, float]] = {}
+        self.windows: dict[str, float] = {}
+        self.takes = 0
 
     def take(self, counts: list[Count], name: str, now: float) -> float | None:
         with self.lock:
+            self.takes += 1
+            if self.takes % self.SWEEP_EVERY == 0:
+                self._sweep(now)
             for count in counts:
                 held = self.slots.setdefault(count.key, {})
-                since = now - count.seconds
-                for lapsed in [slot for slot, taken in held.items() if taken <= since]:
-                    del held[lapsed]
+                self.windows[count.key] = count.seconds
+                self._drop_lapsed(held, now - count.seconds)
                 if len(held) >= count.limit:
                     return min(held.values()) + count.seconds - now
             for count in counts:
                 self.slots[count.key][name] = now
             return None
+
+    @staticmethod
+    def _drop_lapsed(held: dict[str, float], since: float) -> None:
+        for lapsed in [slot for slot, taken in held.items() if taken <= since]:
+            del held[lapsed]
+
+    def _sweep(self, now: float) -> None:
+        for key in list(self.slots):
+            self._drop_lapsed(self.slots[key], now - self.windows[key])
+            if not self.slots[key]:
+                del self.slots[key], self.windows[key]
 
     def give_back(self, keys: list[str], name: str) -> None:
         with self.lock:

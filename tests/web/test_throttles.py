@@ -96,3 +96,17 @@ def test_counters_of_other_values_and_groups_are_apart(store):
 
 def test_no_counter_is_no_limit(store):
     assert all(take(None).refusal is None for _ in range(3 * LIMIT))
+
+
+def test_the_memory_store_forgets_counters_whose_slots_all_lapsed(clock):
+    """Redis expires its keys; the embedded profile's store drops lapsed counters itself, so a
+    flood of made-up usernames leaves nothing behind once its window passed."""
+    memory = throttles.MemorySlots()
+    every = memory.SWEEP_EVERY
+    for index in range(every):
+        memory.take([count(f"made-up {index}")], f"slot {index}", clock[0])
+    clock[0] += SECONDS + 1
+    for index in range(every):
+        memory.take([count(f"later {index}")], f"later slot {index}", clock[0])
+
+    assert len(memory.slots) <= every
