@@ -75,7 +75,7 @@ loadtest: install
 	$(PY) -m tests.load.loadtest paced --games 200 --duration 60
 	$(PY) -m tests.load.loadtest spectators --spectators 1000 --duration 60
 
-# Abuse probes, printed (about a minute): the production profile started on loopback, then what an
+# Abuse probes, printed (about two minutes): the production profile started on loopback, then what an
 # attacker would try. See docs/security.md.
 .PHONY: probe
 probe: install

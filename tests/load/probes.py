@@ -2,8 +2,9 @@
 
 The tests prove each limit at its edge in-process (docs/security.md, "The permanent checks");
 these probes ask the same questions of real processes over loopback, the way an attacker would,
-and print what they got: Daphne, a Celery worker and beat on this machine's PostgreSQL and Redis,
-started fresh (a database and a Redis db of their own), the caps at their production values.
+and print what they got: Daphne, a play worker, a background worker and beat on this machine's
+PostgreSQL and Redis, started fresh (a database and a Redis db of their own), the caps at their
+production values.
 
     python -m tests.load.probes          # about a minute on 2 cores
 """
@@ -21,6 +22,7 @@ import aiohttp
 
 from tests.load.clients import CSRF_FIELD, Browser, Stats
 from tests.load.loadtest import new_http
+from tests.load.play_probe import probe_play_under_attack
 from tests.load.servers import lock_redis_db, start_servers
 
 DATABASE = "condottiere_probes"
@@ -190,9 +192,12 @@ PROBES = (
 )
 
 
-async def run_probes(base: str) -> list[str]:
+async def run_probes(base: str, servers) -> list[str]:
     async with new_http() as http:
-        return [await probe(http, base) for probe in PROBES]
+        lines = [await probe(http, base) for probe in PROBES]
+        # Its own client addresses: the flood before it spent 127.0.0.1's allowances.
+        lines.append(await probe_play_under_attack(http, base, servers))
+        return lines
 
 
 def main() -> int:
@@ -207,15 +212,16 @@ def main() -> int:
             database=DATABASE,
             redis_db=REDIS_DB,
             daphnes=1,
-            workers=1,
+            workers=2,
+            worker_queues=("play", "background"),  # as production runs them
             concurrency=2,
             pool="prefork",
-            bot_move_delay=0.0,
-            bot_think=0.1,
+            bot_move_delay=0.8,  # the production defaults: the victim's bot replies are timed
+            bot_think=1.5,
             extra_env=PRODUCTION_CAPS,
         )
         try:
-            lines = asyncio.run(run_probes(servers.urls[0]))
+            lines = asyncio.run(run_probes(servers.urls[0], servers))
         finally:
             servers.stop()
     for line in lines:

@@ -294,10 +294,13 @@ def start_servers(
     bot_move_delay: float,
     bot_think: float,
     extra_env: dict | None = None,
+    worker_queues: tuple[str, ...] = (),
     say=print,
 ) -> Servers:
     """Fresh database and Redis db, migrations, static files, then every process; waits until
-    each answers. On any failure the processes already started are stopped before raising."""
+    each answers. On any failure the processes already started are stopped before raising.
+    `worker_queues`: the queues each worker consumes, in order ("play", "background"); a worker
+    not named there consumes both."""
     redis_url = f"{REDIS_BASE}/{redis_db}"
     ports = free_ports(daphnes)
     env = server_env(root, database_url(database), redis_url, ports, bot_move_delay, bot_think)
@@ -332,7 +335,8 @@ def start_servers(
         for index in range(workers):
             argv = [celery, "-A", "condottiere_site", "worker", "--concurrency", str(concurrency)]
             argv += ["--pool", pool, "--loglevel", "WARNING", "-n", f"load{index + 1}@%h"]
-            argv += ["-Q", "play,background"]  # every kind of job (games/jobs.py)
+            queues = worker_queues[index] if index < len(worker_queues) else "play,background"
+            argv += ["-Q", queues]  # the kinds of job it takes (games/jobs.py)
             spawn(servers, "celery worker", argv, f"worker-{index + 1}")
         argv = [celery, "-A", "condottiere_site", "beat", "--loglevel", "WARNING"]
         argv += ["--schedule", str(workdir / "celerybeat-schedule")]
