@@ -21,6 +21,7 @@ import unicodedata
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -150,7 +151,20 @@ def may_post(user) -> bool:
     """Signed in and not silenced by staff."""
     if user is None or not user.is_authenticated:
         return False
-    return not ChatSilence.objects.filter(user=user).exists()
+    return not silenced(user)
+
+
+def silenced(user) -> bool:
+    """Whether staff silenced this account or the person behind it. Silence covers what a person
+    owns: a silenced person's bot accounts are silent too (else the person would post through
+    their bot's socket), and so are the other bots of a silenced bot's owner (else the owner
+    would carry on through a sibling, or a new bot). A silenced bot leaves its owner's own voice
+    alone: staff silence the owner to silence them all. One query."""
+    return ChatSilence.objects.filter(
+        Q(user_id=user.pk)  # this account
+        | Q(user__owned_bots__user_id=user.pk)  # the owner of this bot
+        | Q(user__bot_account__owner__owned_bots__user_id=user.pk)  # a bot of the same owner
+    ).exists()
 
 
 def clean_text(text) -> str:
@@ -184,7 +198,7 @@ def post_message(game_id: int, user, seat: int | None, room: str, text) -> dict:
     if not account_open(user.pk):
         raise ChatRefused("chat_account_closed", _("This account is deleted or disabled."))
     text = clean_text(text)
-    if ChatSilence.objects.filter(user=user).exists():
+    if silenced(user):
         raise ChatRefused("chat_silenced", _("You may not chat: the staff have silenced you."))
     if not allow_rate(user.pk):
         raise ChatRefused("chat_rate_limited", _("Too many messages: wait a few seconds."))
