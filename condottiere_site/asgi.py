@@ -16,11 +16,15 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from games import jobs  # noqa: E402
 from games.botapi.websocket_auth import BearerTokenRouter  # noqa: E402
 
+from .body_limits import RequestBodyCap, install_in_daphne  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
+
+# Request bodies are capped before Django reads them, in Daphne itself and for any other server.
+install_in_daphne()
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": RequestBodyCap(django_asgi_app),
         # A bot's socket carries its access token (Authorization: Bearer, games/botapi);
         # a browser's, its session cookie and an Origin of this site.
         "websocket": BearerTokenRouter(

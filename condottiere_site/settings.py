@@ -223,6 +223,9 @@ ANALYSES_QUEUED_PER_ACCOUNT = env_int("ANALYSES_QUEUED_PER_ACCOUNT", 2)
 ANALYSES_PER_HOUR = env_int("ANALYSES_PER_HOUR", 10)
 RECORD_IMPORTS_PER_HOUR = env_int("RECORD_IMPORTS_PER_HOUR", 10)
 RECORD_IMPORT_MAX_ACTIONS = env_int("RECORD_IMPORT_MAX_ACTIONS", 15000)
+# Bytes of one HTTP request body, refused with 413 before more is read, whatever server or proxy
+# stands in front (condottiere_site/body_limits.py; 0: no cap). A 2 MB record file and its form.
+REQUEST_BODY_MAX_BYTES = env_int("REQUEST_BODY_MAX_BYTES", 3 * 1024 * 1024)
 
 # --- Accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "games.User"
