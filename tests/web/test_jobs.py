@@ -46,6 +46,8 @@ def test_every_named_job_is_a_celery_task_of_the_same_name():
         "relay",
         "match_next_game",
         "analysis",
+        "hint",
+        "password_reset_mail",
     }
     assert set(jobs.registered()) == named
     for name in jobs.registered():
@@ -258,7 +260,8 @@ def test_each_job_goes_to_the_broker_queue_of_its_kind():
     queue = {
         name: router.route({}, jobs.task_name(name))["queue"].name for name in jobs.registered()
     }
-    assert queue["analysis"] == "background"
+    background = {"analysis", "hint", "password_reset_mail"}
+    assert {name for name, kind in queue.items() if kind == "background"} == background
     play = ("bot_turn", "bot_move", "turn_expiry", "autofill", "sweep", "relay", "rating")
     assert {queue[name] for name in (*play, "match_next_game")} == {"play"}
 
