@@ -9,8 +9,15 @@ counters, PostgreSQL.
 """
 
 import asyncio
+import base64
 import json
+import os
+import socket
+import struct
+import time
+from urllib.parse import urlsplit
 
+import aiohttp
 import pytest
 import redis
 from channels.db import database_sync_to_async
@@ -22,8 +29,10 @@ from games import dashboard
 from games.models import Presence
 from games.services import start_game
 from games.socket_slots import ACCOUNT
+from tests.botapi.daphne_site import start_daphne  # noqa: F401 - the fixture
 from tests.services import require_postgresql, require_redis
 from tests.web.conftest import WS_TIMEOUT, next_frame, ws_connect
+from tests.web.test_faults import session_of
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -131,3 +140,83 @@ async def test_a_failing_frame_is_answered_and_the_socket_stays_open(
     assert await database_sync_to_async(rows_and_slots)(alice.pk) == (1, 1)
     await socket.disconnect()
     assert await database_sync_to_async(rows_and_slots)(alice.pk) == (0, 0)
+
+
+# --- On a real Daphne ---------------------------------------------------------------------------
+
+
+def vanishing_socket(url: str, session: str) -> socket.socket:
+    """A lobby socket opened by hand (the handshake only), to be dropped without a close frame."""
+    host, port = urlsplit(url).hostname, urlsplit(url).port
+    raw = socket.create_connection((host, port), timeout=WS_TIMEOUT)
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall(
+        (
+            f"GET /ws/lobby/ HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+            f"Origin: {url}\r\nCookie: sessionid={session}\r\n\r\n"
+        ).encode()
+    )
+    assert raw.recv(4096).startswith(b"HTTP/1.1 101")
+    return raw
+
+
+async def wait_for_nothing_held(user_id: int) -> tuple[int, int]:
+    """Rows and slots of the account once both are 0, or as they stand after WS_TIMEOUT."""
+    held = await database_sync_to_async(rows_and_slots)(user_id)
+    deadline = time.monotonic() + WS_TIMEOUT
+    while held != (0, 0) and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+        held = await database_sync_to_async(rows_and_slots)(user_id)
+    return held
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+async def test_every_way_a_socket_ends_on_daphne_gives_back_its_row_and_slot(
+    start_daphne,  # noqa: F811
+    make_user,
+):
+    """A client that closes, one that vanishes (no close frame, the connection dropped), one the
+    server closes (a flood), one refused at the handshake (over the account's cap), one whose
+    consumer fails: once they are gone, the account holds no Presence row and no slot in
+    Redis (the failing one's row and slot stayed, renewed for as long as Daphne ran)."""
+    url = await asyncio.to_thread(start_daphne, env={"SOCKETS_PER_ACCOUNT": "2"})
+    alice = await database_sync_to_async(make_user)("alice")
+    session = await database_sync_to_async(session_of)(alice)
+    headers = {"Origin": url, "Cookie": f"sessionid={session}"}
+    lobby = url.replace("http://", "ws://") + "/ws/lobby/"
+    async with aiohttp.ClientSession() as http:
+        closing = await http.ws_connect(lobby, headers=headers)
+        assert json.loads((await closing.receive()).data)["type"] == "tables"
+        vanishing = await asyncio.to_thread(vanishing_socket, url, session)
+        refused = await http.ws_connect(lobby, headers=headers)  # the third: over the cap of 2
+        assert json.loads((await refused.receive()).data)["code"] == "too_many_sockets"
+        assert (await refused.receive()).type == aiohttp.WSMsgType.CLOSE
+        assert refused.close_code == 4029
+
+        await closing.close()
+        vanishing.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        vanishing.close()  # a reset: no close frame, the client is simply gone
+        assert await wait_for_nothing_held(alice.pk) == (0, 0)
+
+        flooding = await http.ws_connect(lobby, headers=headers)
+        for _ in range(settings.LOBBY_FLOOD_FRAMES + 1):
+            await flooding.send_json({"type": "sync"})
+        while (await flooding.receive()).type == aiohttp.WSMsgType.TEXT:
+            pass  # the tables, then the refusal
+        assert flooding.close_code == 4008
+        assert await wait_for_nothing_held(alice.pk) == (0, 0)
+
+        # A consumer that fails outside any frame (a notice it cannot read, through Redis):
+        # Daphne closes it with 1011, and what it held is given back all the same.
+        failing = await http.ws_connect(lobby, headers=headers)
+        await failing.receive()
+        channel = await database_sync_to_async(
+            lambda: Presence.objects.get(user_id=alice.pk).channel_name
+        )()
+        await get_channel_layer().send(channel, {"type": "chat.deleted"})
+        while (await failing.receive()).type == aiohttp.WSMsgType.TEXT:
+            pass
+        assert failing.close_code == 1011
+        assert await wait_for_nothing_held(alice.pk) == (0, 0)
