@@ -22,6 +22,7 @@ import aiohttp
 
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 GAME_PATH = re.compile(r"/games/(\d+)/$")
+CHAT_URL = re.compile(r'data-chat-url="([^"]+)"')
 ERROR_LIST = re.compile(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>', re.S)
 # The server closes a socket after 20 frames in 2 s (docs/protocol.md, SOCKET_FLOOD_FRAMES): a
 # client keeps to half of it, since the server times a frame when it reads it, and frames held up
@@ -90,6 +91,7 @@ class Browser:
         self.http, self.base, self.stats = http, base, stats
         self.address = address  # sent as X-Forwarded-For; None: the loopback peer is the client
         self.cookies: dict[str, str] = {}
+        self.chat_urls: dict[int, str] = {}  # game -> its room's history, named by its page
 
     def headers(self, post_path: str | None = None) -> dict:
         headers = {}
@@ -165,9 +167,14 @@ class Browser:
             problem = answer[2] or form_errors(answer[1])
             self.stats.error(f"{label(path)} did not start a game: {problem}")
             return None
-        if await self.request("GET", answer[2]) is None:
+        page = await self.request("GET", answer[2])
+        if page is None:
             return None
-        return int(match.group(1))
+        game_id = int(match.group(1))
+        chat = CHAT_URL.search(page[1])
+        if chat is not None:
+            self.chat_urls[game_id] = chat.group(1)
+        return game_id
 
     def socket_url(self, game_id: int) -> str:
         return "ws" + self.base.removeprefix("http") + f"/ws/games/{game_id}/"
@@ -270,6 +277,7 @@ class Player:
         self.answered = asyncio.Event()
         self.thinking: asyncio.Task | None = None
         self.closing = False
+        self.chat_read = False  # this connection read its room's history
 
     async def run(self) -> None:
         game_id, pause = None, RECONNECT_FIRST
@@ -309,6 +317,7 @@ class Player:
         if socket is None:
             return False
         self.pending, self.acted_at, self.closing = None, None, False
+        self.chat_read = False
         closer = asyncio.ensure_future(self.close_when_stopped(socket, record))
         try:
             async for message in socket:
@@ -365,6 +374,12 @@ class Player:
             return False
         if frame.get("type") != "state":
             return False
+        if not self.chat_read:
+            # As the page's script does on the first state of each connection (static/js/game.js).
+            self.chat_read = True
+            url = self.browser.chat_urls.get(record.game_id)
+            if url is not None:
+                await self.browser.request("GET", url)
         version = frame["version"]
         if version < record.version:
             self.stats.error("a state frame's version went backwards")
