@@ -19,6 +19,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django_ratelimit.core import get_usage
 
 from games import lobby
+from games.account_sockets import token_group
 from games.database_threads import in_database_thread
 from games.lobby import LobbyError, SeatPlan
 from games.models import Game, Seat
@@ -27,7 +28,7 @@ from games.services.notify import remember_socket_loop
 
 from . import challenges, stream_slots, tokens
 from .auth import TooManyBadTokens, limited_token_for
-from .events import event_lines
+from .events import event_lines, token_active
 from .models import SCOPE_CHALLENGE, SCOPE_PLAY
 from .stream_slots import StreamSlot
 from .tokens import TokenRefused
@@ -300,14 +301,16 @@ def version_of(game_id: int) -> tuple[int, str] | None:
     return Game.objects.filter(pk=game_id).values_list("version", "status").first()
 
 
-async def wait_past(game_id: int, after: int, seconds: float) -> None:
-    """Return once the game's version is past `after`, it stopped, or `seconds` went by: woken
-    by the game's channel-layer group, as the game's sockets are."""
+async def wait_past(game_id: int, after: int, seconds: float, token_id: int) -> None:
+    """Return once the game's version is past `after`, it stopped, `seconds` went by, or the
+    token's credentials went (games/account_sockets.py): woken by the game's channel-layer
+    group, as the game's sockets are, and by the token's."""
     remember_socket_loop(asyncio.get_running_loop())
     layer = get_channel_layer()
     channel = await layer.new_channel()
-    group = Game(pk=game_id).group_name()
-    await layer.group_add(group, channel)  # before the read: no version slips between
+    groups = (Game(pk=game_id).group_name(), token_group(token_id))
+    for group in groups:  # before the read: no version slips between
+        await layer.group_add(group, channel)
     deadline = asyncio.get_running_loop().time() + seconds
     try:
         while True:
@@ -318,11 +321,14 @@ async def wait_past(game_id: int, after: int, seconds: float) -> None:
             if left <= 0:
                 return
             try:
-                await asyncio.wait_for(layer.receive(channel), left)
+                message = await asyncio.wait_for(layer.receive(channel), left)
             except asyncio.TimeoutError:
                 return
+            if message["type"] == "account.end":
+                return
     finally:
-        await layer.group_discard(group, channel)
+        for group in groups:
+            await layer.group_discard(group, channel)
 
 
 def authenticate_and_count(request, scope: str, limit_setting=None, default=0):
@@ -351,7 +357,9 @@ async def state(request, game_id: int):
     if after is not None:
         if not after.isdigit() or len(after) > 9:
             return malformed(_("'after' must be a version number."))
-        await wait_past(game_id, int(after), LONG_POLL_SECONDS)
+        await wait_past(game_id, int(after), LONG_POLL_SECONDS, token.pk)
+        if not await in_database_thread(token_active)(token.pk):  # revoked while it waited
+            return error("revoked_token", _("This access token was revoked."), 401)
     code, frame = await in_database_thread(state_frame)(game_id, token.user)
     if code:
         messages = {

@@ -3,17 +3,21 @@
 the configured channel layer: Redis under the production profile (CI), where the notice crosses
 from the revoking request's thread through Redis."""
 
+import asyncio
 import json
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.db import connections
 from django.test import AsyncClient, Client
 
 from condottiere_site.asgi import application
 from games.account_deletion import delete_account
 from games.account_sockets import CLOSE_SIGNED_OUT
+from games.botapi import tokens
 from games.botapi.models import AccessToken
 from games.engine import current_player
 from games.models import Action
@@ -126,3 +130,25 @@ async def test_deleting_the_owner_ends_the_sockets_of_their_bots(bot_to_act):
     await ended_by(playing, "revoked_token")
     await ended_by(lobby, "revoked_token")
     await stream_ends(lines, "revoked_token")
+
+
+async def test_revoking_a_token_answers_its_waiting_long_poll_at_once(bot_to_act):
+    game, owner, secret = await database_sync_to_async(bot_to_act)()
+    headers = {"Authorization": f"Bearer {secret}"}
+    waiting = asyncio.ensure_future(
+        AsyncClient().get(f"/api/bot/game/{game.pk}/state?after=0", headers=headers)
+    )
+    await asyncio.sleep(1)  # the poll waits: nobody moves
+    assert not waiting.done()
+
+    def revoke():
+        try:
+            tokens.revoke(AccessToken.objects.get(), owner)
+        finally:
+            connections.close_all()
+
+    # Not on the one thread database_sync_to_async uses: the waiting view holds it (a sync
+    # middleware runs the async view from it).
+    await sync_to_async(revoke, thread_sensitive=False)()
+    answer = await asyncio.wait_for(waiting, TIMEOUT)  # long before the poll's 25 s
+    assert (answer.status_code, answer.json()["error"]) == (401, "revoked_token")
