@@ -27,26 +27,31 @@ from django.conf import settings
 MARK_SECONDS = 120
 
 # KEYS: the newest announced version, the "a message waits" mark. ARGV: version, seconds, force.
-# Returns 1 if the caller must send a message, 0 if the waiting one will play this version.
+# Returns 1 if the caller must send a message, 0 if the waiting one will play this version. With
+# no message waiting the record starts afresh: a version left from before counts for nothing.
 ANNOUNCE_SCRIPT = """
+if ARGV[3] == '1' or redis.call('EXISTS', KEYS[2]) == 0 then
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+  redis.call('SET', KEYS[2], '1', 'EX', ARGV[2])
+  return 1
+end
 local newest = tonumber(redis.call('GET', KEYS[1]) or '-1')
 if tonumber(ARGV[1]) > newest then
   redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 end
-if ARGV[3] == '1' then
-  redis.call('SET', KEYS[2], '1', 'EX', ARGV[2])
-  return 1
-end
-if redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[2]) then
-  return 1
-end
 return 0
 """
 
-# KEYS: the newest announced version, the mark. Takes the mark off; returns the newest or -1.
+# KEYS: the newest announced version, the mark. Takes both off; returns the newest announced
+# while a message waited, or -1 if none waited (a duplicate, or marks that lapsed).
 TAKE_SCRIPT = """
-redis.call('DEL', KEYS[2])
-return tonumber(redis.call('GET', KEYS[1]) or '-1')
+local waited = redis.call('DEL', KEYS[2])
+local newest = redis.call('GET', KEYS[1])
+redis.call('DEL', KEYS[1])
+if waited == 1 and newest then
+  return tonumber(newest)
+end
+return -1
 """
 
 
@@ -83,30 +88,29 @@ class RedisMarks:
 
 @dataclass
 class MemoryMarks:
-    """The embedded profile's marks, in its one process: {game: (newest version, queued since)}."""
+    """The embedded profile's marks, in its one process: {game: (newest version, queued at)}."""
 
     lock: threading.Lock = field(default_factory=threading.Lock)
-    newest: dict[int, int] = field(default_factory=dict)
-    queued: dict[int, float] = field(default_factory=dict)
+    waiting: dict[int, tuple[int, float]] = field(default_factory=dict)
 
     def announce(self, game_id: int, version: int, force: bool) -> bool:
         with self.lock:
-            self.newest[game_id] = max(version, self.newest.get(game_id, -1))
-            since = self.queued.get(game_id)
-            if not force and since is not None and time.monotonic() - since < MARK_SECONDS:
-                return False
-            self.queued[game_id] = time.monotonic()
-            return True
+            now = time.monotonic()
+            newest, since = self.waiting.get(game_id, (-1, now - MARK_SECONDS))
+            if force or now - since >= MARK_SECONDS:
+                self.waiting[game_id] = (version, now)
+                return True
+            self.waiting[game_id] = (max(newest, version), since)
+            return False
 
     def take(self, game_id: int) -> int | None:
         with self.lock:
-            self.queued.pop(game_id, None)
-            return self.newest.get(game_id)
+            newest, since = self.waiting.pop(game_id, (-1, 0.0))
+            return newest if newest >= 0 and time.monotonic() - since < MARK_SECONDS else None
 
     def forget_all(self) -> None:
         with self.lock:
-            self.newest.clear()
-            self.queued.clear()
+            self.waiting.clear()
 
 
 _marks: dict[str, RedisMarks | MemoryMarks] = {}
@@ -131,7 +135,8 @@ def announce(game_id: int, version: int, *, force: bool = False) -> bool:
 
 def take(game_id: int) -> int | None:
     """A bot-turn job starts: the game has no message waiting any more; the newest version
-    announced for it (None if nothing was recorded, e.g. after the marks lapsed)."""
+    announced while one waited (None if none did: this job is a duplicate, or the marks
+    lapsed)."""
     return marks().take(game_id)
 
 

@@ -77,6 +77,23 @@ def test_the_newest_announcement_supersedes_the_waiting_one():
     assert pending_bot_turns.announce(game_id, 5) is True  # nothing waits any more
     assert pending_bot_turns.announce(game_id, 5, force=True) is True  # the sweep: lost
     assert pending_bot_turns.take(game_id) == 5
+    assert pending_bot_turns.take(game_id) is None  # a duplicate: nothing waited for it
+    # With nothing waiting, a version recorded before counts for nothing (ids of a database
+    # made afresh start again: an old game's version must not stand for a new game's).
+    assert pending_bot_turns.announce(game_id, 50) is True
+    assert pending_bot_turns.take(game_id) == 50
+    assert pending_bot_turns.announce(game_id, 3) is True
+    assert pending_bot_turns.take(game_id) == 3
+
+
+def test_the_embedded_marks_behave_the_same(settings):
+    settings.REDIS_URL = ""
+    marks = pending_bot_turns.marks()
+    assert isinstance(marks, pending_bot_turns.MemoryMarks)
+    marks.forget_all()
+    assert (marks.announce(7, 3, False), marks.announce(7, 4, False)) == (True, False)
+    assert marks.take(7) == 4 and marks.take(7) is None
+    assert (marks.announce(7, 1, False), marks.take(7)) == (True, 1)
 
 
 def test_announcements_sent_together_queue_one_message(make_user, make_table):
