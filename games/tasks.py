@@ -5,11 +5,13 @@ Who announces each: the services after a commit ("bot_turn", "turn_expiry", "rat
 turn ("bot_move", after the bot's pause), the lobby ("autofill"), Celery beat or the embedded
 timer ("sweep"), a match's finished game and its "next game" timer ("match_next_game"), and the
 job port itself ("relay", the hops of a long delay), a request for a finished game's computer
-analysis and each of its slices ("analysis", games/analysis/runner.py), and a password reset
+analysis and each of its slices ("analysis", games/analysis/runner.py), a hint asked for in a
+game against the site's bots ("hint", games/analysis/hint_search.py), and a password reset
 request ("password_reset_mail", games/account_email.py).
 
 Every job goes to the "play" queue unless it says `queue=jobs.BACKGROUND`: heavy work that no
-live game waits on (an analysis) goes there, so that it never delays a bot's reply.
+live game waits on (an analysis, a hint's search) goes there, so that it never delays a bot's
+reply.
 """
 
 from games import jobs, presence, sweep
