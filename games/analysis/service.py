@@ -40,6 +40,8 @@ def request_analysis(game: Game, user) -> tuple[Analysis, bool]:
     if game.status != Game.Status.FINISHED:
         raise NotFinished(game.pk)
     with transaction.atomic():
+        # The asker's row first, then the analysis's: the order an account's deletion takes.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         analysis = Analysis.objects.select_for_update().filter(game=game).first()
         if analysis is not None and not analysis.restarts_on_request:
             if stalled(analysis):
@@ -69,8 +71,8 @@ def admit(user) -> None:
 
     Called inside the request's transaction with the asker's row locked (as the lobby's table
     caps are), so that two requests of one account count one after the other and cannot both
-    take the last place; the hourly count is one atomic increment in the cache."""
-    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    take the last place; the hourly slot is taken in one atomic step (games/account_quotas.py),
+    only once the request is let into the queue."""
     cap = settings.ANALYSES_QUEUED_PER_ACCOUNT
     if cap and waiting_for(user) >= cap:
         raise OverQuota(queue_full(cap))
