@@ -35,13 +35,6 @@ def bot_user_ids(user_ids) -> set[int]:
 
 def create_bot_account(owner, username: str, display_name: str = ""):
     """A new bot account owned by `owner`, a person, who manages its tokens from their profile."""
-    if is_bot_account(owner):
-        raise BotAccountRefused("not_a_person", _("A bot account cannot own bots."))
-    if BotAccount.objects.filter(owner=owner).count() >= MAX_BOTS_PER_OWNER:
-        raise BotAccountRefused(
-            "too_many_bots",
-            _("You can have at most %(n)d bot accounts.") % {"n": MAX_BOTS_PER_OWNER},
-        )
     user_model = get_user_model()
     user = user_model(username=username.strip(), display_name=display_name.strip())
     try:
@@ -51,6 +44,10 @@ def create_bot_account(owner, username: str, display_name: str = ""):
     user.set_unusable_password()
     try:
         with transaction.atomic():
+            # Checked and made under the owner's row lock: bots made together stop at the cap,
+            # and an upgrade of the owner sent at the same instant waits, then sees the bot.
+            lock_account(owner)
+            check_may_own_bots(owner)
             user.save()
             BotAccount.objects.create(user=user, owner=owner)
     except IntegrityError:
@@ -58,9 +55,35 @@ def create_bot_account(owner, username: str, display_name: str = ""):
     return user
 
 
+def lock_account(user) -> None:
+    """Lock the account's row until the transaction ends (joins and deletion lock it too)."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+
+
+def check_may_own_bots(owner) -> None:
+    if BotAccount.objects.filter(user_id=owner.pk).exists():
+        raise BotAccountRefused("not_a_person", _("A bot account cannot own bots."))
+    if BotAccount.objects.filter(owner=owner).count() >= MAX_BOTS_PER_OWNER:
+        raise BotAccountRefused(
+            "too_many_bots",
+            _("You can have at most %(n)d bot accounts.") % {"n": MAX_BOTS_PER_OWNER},
+        )
+
+
 def upgrade_to_bot(user) -> None:
-    """Make a fresh account (no game ever joined, not staff) a bot account, for good."""
-    if is_bot_account(user):
+    """Make a fresh account (no game ever joined, not staff, owning no bot) a bot account, for
+    good; checked under the account's row lock, so a bot made or a seat taken at the same instant
+    is seen."""
+    with transaction.atomic():
+        lock_account(user)
+        check_may_become_bot(user)
+        BotAccount.objects.create(user=user, owner=None)
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+
+
+def check_may_become_bot(user) -> None:
+    if BotAccount.objects.filter(user_id=user.pk).exists():
         raise BotAccountRefused("already_bot", _("This is already a bot account."))
     if user.is_staff or user.is_superuser:
         raise BotAccountRefused("staff", _("A staff account cannot become a bot."))
@@ -75,10 +98,6 @@ def upgrade_to_bot(user) -> None:
             "owns_bots",
             _("An account that owns bot accounts cannot become a bot: delete them first."),
         )
-    with transaction.atomic():
-        BotAccount.objects.create(user=user, owner=None)
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
 
 
 def bots_owned_by(person) -> list:

@@ -4,10 +4,17 @@ account that owns bots cannot become a bot itself (docs/bot-api.md, "Bot account
 import pytest
 from django.urls import reverse
 
-from games.botapi.accounts import BotAccountRefused, upgrade_to_bot
+from games.botapi.accounts import (
+    MAX_BOTS_PER_OWNER,
+    BotAccountRefused,
+    create_bot_account,
+    upgrade_to_bot,
+)
 from games.botapi.models import BotAccount
-from games.models import Action, Game, RatingChange
+from games.models import Action, Game, RatingChange, User
 from games.ratings import unrated_reason, update_for_game
+from tests.services import require_postgresql
+from tests.web.together import send_together
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +74,54 @@ def test_a_person_who_owns_bots_cannot_become_a_bot(make_bot, make_user, client)
     owner.refresh_from_db()
     assert owner.password == password  # untouched, and the browser still signed in:
     assert client.get(reverse("profile")).status_code == 200
+
+
+# --- Made together -----------------------------------------------------------------------------
+
+
+def outcome(call) -> str:
+    try:
+        call()
+    except BotAccountRefused as refused:
+        return refused.code
+    return "done"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_becoming_a_bot_and_making_one_at_the_same_instant_never_both_pass(make_user):
+    """Two tabs of one person: "turn this account into a bot" and "make a bot account", sent
+    together. One of the two is refused: a bot never owns a bot."""
+    require_postgresql()
+    for round_number in range(6):
+        person = make_user(f"person{round_number}")
+        results = send_together(2, upgrade_or_make_a_bot(person, f"pet{round_number}"))
+        assert results.count("done") == 1, results
+        owns = BotAccount.objects.filter(owner=person).exists()
+        is_bot = BotAccount.objects.filter(user=person).exists()
+        assert owns != is_bot
+
+
+def upgrade_or_make_a_bot(person, bot_name: str):
+    def send(index: int) -> str:
+        me = User.objects.get(pk=person.pk)  # each request reads its own user
+        if index == 0:
+            return outcome(lambda: upgrade_to_bot(me))
+        return outcome(lambda: create_bot_account(me, bot_name))
+
+    return send
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bots_made_together_stop_at_the_cap(make_user):
+    require_postgresql()
+    owner = make_user("owner")
+    tries = MAX_BOTS_PER_OWNER + 5
+
+    def send(index: int) -> str:
+        me = User.objects.get(pk=owner.pk)
+        return outcome(lambda: create_bot_account(me, f"bot{index}"))
+
+    results = send_together(tries, send)
+    assert results.count("done") == MAX_BOTS_PER_OWNER, results
+    assert set(results) == {"done", "too_many_bots"}
+    assert BotAccount.objects.filter(owner=owner).count() == MAX_BOTS_PER_OWNER
