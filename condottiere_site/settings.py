@@ -205,6 +205,9 @@ SOCKET_SLOT_SECONDS = 60.0
 # read borrows one: keep these below DATABASE_POOL_SIZE.
 BOT_API_STREAMS_PER_TOKEN = env_int("BOT_API_STREAMS_PER_TOKEN", 2)
 BOT_API_STREAMS_PER_ACCOUNT = env_int("BOT_API_STREAMS_PER_ACCOUNT", 4)
+# Bot API requests, and event streams opened, per token in a minute (0: no limit).
+BOT_API_REQUESTS_PER_MINUTE = env_int("BOT_API_REQUESTS_PER_MINUTE", 600)
+BOT_API_STREAMS_PER_MINUTE = env_int("BOT_API_STREAMS_PER_MINUTE", 20)
 # Frames from a client: at most this many bytes, objects and lists nested this deep.
 SOCKET_FRAME_MAX_BYTES = 4096
 SOCKET_FRAME_MAX_DEPTH = 6

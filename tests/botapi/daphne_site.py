@@ -6,18 +6,25 @@ of database connections, streams that outlive their request.
 and its log printed (pytest shows it when the test failed).
 """
 
+import random
 import tempfile
 from pathlib import Path
 
 import pytest
 
-from tests.load.servers import HOST, Servers, answers, spawn, tool
+from tests.load.servers import HOST, Process, Servers, answers, spawn, tool
 from tests.services import require_postgresql, require_redis
 from tests.web.test_celery_worker import test_database_url
 from tests.web.test_faults import own_ports, site_env, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_TIMEOUT = 90.0
+
+
+def listening(daphne: Process) -> bool:
+    log = daphne.log.read_text(errors="replace")
+    assert "Listen failure" not in log and daphne.popen.poll() is None, log[-2000:]
+    return "Listening on TCP address" in log
 
 
 @pytest.fixture
@@ -37,11 +44,18 @@ def start_daphne():
             started_here=True,
         )
         started.append(servers)
-        port = own_ports(1, start=19400)[0]
+        # A port at random in this worker's range: two test runs starting at the same moment
+        # (two checkouts, two people) rarely pick the same one.
+        port = own_ports(1, start=19400 + random.randrange(0, 900))[0]
         argv = [tool(ROOT, "daphne"), "-b", HOST, "-p", str(port)]
-        spawn(servers, "daphne", [*argv, "condottiere_site.asgi:application"], f"d{port}", port)
+        daphne = spawn(
+            servers, "daphne", [*argv, "condottiere_site.asgi:application"], f"d{port}", port
+        )
         url = f"http://{HOST}:{port}"
-        wait_until(lambda: answers(url + "/"), READY_TIMEOUT, "Daphne did not start", every=0.5)
+        # Listening itself: an answer alone could come from another server that took the port
+        # first (this one then fails to listen, and stops).
+        wait_until(lambda: listening(daphne), READY_TIMEOUT, "Daphne did not start", every=0.5)
+        wait_until(lambda: answers(url + "/"), READY_TIMEOUT, "Daphne did not answer", every=0.5)
         return url
 
     yield start

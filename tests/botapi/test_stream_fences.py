@@ -3,6 +3,7 @@ while it waits, gives back everything when it closes, and the streams of a token
 account are capped (BOT_API_STREAMS_PER_TOKEN, BOT_API_STREAMS_PER_ACCOUNT) across processes."""
 
 import asyncio
+import time
 
 import aiohttp
 import pytest
@@ -24,14 +25,17 @@ async def open_stream(http: aiohttp.ClientSession, url: str, secret: str):
 
 
 async def page_statuses(http: aiohttp.ClientSession, url: str, secret: str, rounds: int):
-    """Every page `rounds` times, all at once: their statuses."""
+    """Every page `rounds` times, all at once: their statuses (the slowest time is printed)."""
 
-    async def status(path: str) -> int:
+    async def status(path: str) -> tuple[int, float]:
+        started = time.monotonic()
         async with http.get(url + path, headers={"Authorization": f"Bearer {secret}"}) as answer:
             await answer.read()
-            return answer.status
+            return answer.status, time.monotonic() - started
 
-    return await asyncio.gather(*[status(path) for path in PAGES * rounds])
+    answers = await asyncio.gather(*[status(path) for path in PAGES * rounds])
+    print(f"{len(answers)} pages at once, the slowest in {max(s for _, s in answers):.3f} s")
+    return [code for code, _ in answers]
 
 
 async def streams_then_pages(url: str, secret: str, streams: int):
@@ -61,6 +65,7 @@ def test_streams_beyond_the_pool_size_leave_pages_answering(start_daphne, make_b
             "DATABASE_POOL_SIZE": str(POOL),
             "BOT_API_STREAMS_PER_TOKEN": str(streams),
             "BOT_API_STREAMS_PER_ACCOUNT": str(streams),
+            "BOT_API_STREAMS_PER_MINUTE": "100",  # not what this test is about
         }
     )
     while_open, after_close = asyncio.run(streams_then_pages(url, secret, streams))
@@ -97,7 +102,8 @@ async def over_the_caps(url: str, first: str, second: str):
 def test_streams_of_a_token_and_of_an_account_are_capped(start_daphne, make_bot, make_token):
     bot = make_bot()
     first, second = make_token(bot), make_token(bot)
-    url = start_daphne({"BOT_API_STREAMS_PER_TOKEN": "2", "BOT_API_STREAMS_PER_ACCOUNT": "3"})
+    caps = {"BOT_API_STREAMS_PER_TOKEN": "2", "BOT_API_STREAMS_PER_ACCOUNT": "3"}
+    url = start_daphne({**caps, "BOT_API_STREAMS_PER_MINUTE": "100"})
     of_first, of_second, again = asyncio.run(over_the_caps(url, first, second))
     refused = (429, "too_many_streams")
     assert sorted(of_first) == [(200, None)] * 2 + [refused] * 2
