@@ -3,7 +3,8 @@ started as an operator starts it, for the tests whose finding lives in the serve
 of database connections, streams that outlive their request.
 
 `start_daphne(env={...})` -> the site's base URL; the process is stopped at the end of the test
-and its log printed (pytest shows it when the test failed).
+and its log printed (pytest shows it when the test failed). `start_daphne.stop(url)` stops one
+before that, as an operator does (SIGTERM).
 """
 
 import random
@@ -31,7 +32,7 @@ def listening(daphne: Process) -> bool:
 def start_daphne():
     require_postgresql()
     redis_url = require_redis()
-    started: list[Servers] = []
+    started: dict[str, Servers] = {}
 
     def start(env: dict | None = None) -> str:
         workdir = Path(tempfile.mkdtemp(prefix="condottiere-botapi-"))
@@ -43,7 +44,6 @@ def start_daphne():
             workdir=workdir,
             started_here=True,
         )
-        started.append(servers)
         # A port at random in this worker's range: two test runs starting at the same moment
         # (two checkouts, two people) rarely pick the same one.
         port = own_ports(1, start=19400 + random.randrange(0, 900))[0]
@@ -52,14 +52,16 @@ def start_daphne():
             servers, "daphne", [*argv, "condottiere_site.asgi:application"], f"d{port}", port
         )
         url = f"http://{HOST}:{port}"
+        started[url] = servers  # stopped at the end whatever happens next
         # Listening itself: an answer alone could come from another server that took the port
         # first (this one then fails to listen, and stops).
         wait_until(lambda: listening(daphne), READY_TIMEOUT, "Daphne did not start", every=0.5)
         wait_until(lambda: answers(url + "/"), READY_TIMEOUT, "Daphne did not answer", every=0.5)
         return url
 
+    start.stop = lambda url: started[url].stop()
     yield start
-    for servers in started:
+    for servers in started.values():
         for process in servers.processes:
             print(f"--- {process.kind} ---\n{process.tail(60)}")
         servers.stop()

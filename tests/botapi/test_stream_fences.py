@@ -109,3 +109,34 @@ def test_streams_of_a_token_and_of_an_account_are_capped(start_daphne, make_bot,
     assert sorted(of_first) == [(200, None)] * 2 + [refused] * 2
     assert sorted(of_second) == [(200, None), refused]  # the account's third, then over
     assert again == 200, "a closed stream gave its place back"
+
+
+async def open_two_then(url: str, secret: str, after) -> list[int]:
+    """Two streams open at once, then `after()` (awaited) while they are open; their statuses."""
+    async with aiohttp.ClientSession(timeout=TIMEOUT) as http:
+        opened = await asyncio.gather(*[open_stream(http, url, secret) for _ in range(2)])
+        await after()
+        for response in opened:
+            response.close()
+    return [response.status for response in opened]
+
+
+@pytest.mark.slow
+@pytest.mark.production
+@pytest.mark.django_db(transaction=True)
+def test_a_server_stopping_gives_back_its_streams_places(start_daphne, make_bot, make_token):
+    """Daphne stopped (SIGTERM) with a token's every stream open: another Daphne serves that
+    many streams of the token at once, long before a crashed process's places would lapse."""
+    secret = make_token(make_bot())
+    env = {"BOT_API_STREAMS_PER_TOKEN": "2", "BOT_API_STREAMS_PER_MINUTE": "100"}
+    first = start_daphne(env)
+    second = start_daphne(env)
+
+    async def stop_the_first():
+        await asyncio.to_thread(start_daphne.stop, first)
+
+    async def nothing():
+        pass
+
+    assert asyncio.run(open_two_then(first, secret, stop_the_first)) == [200, 200]
+    assert asyncio.run(open_two_then(second, secret, nothing)) == [200, 200]
