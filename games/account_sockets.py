@@ -155,7 +155,10 @@ class EndsWithAccount:
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def account_end(self, message):
-        """The group's notice: say why, close, and read nothing more."""
+        """The group's notice: say why, close, and read nothing more (once: a deletion may also
+        revoke the socket's token, and a socket closing for another reason stays closing)."""
+        if self.cut_off:
+            return
         self.cut_off = True
         reason = message.get("reason", LOGGED_OUT)
         frame = {"type": "error", "code": reason, "message": reason_message(reason)}
