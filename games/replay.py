@@ -17,6 +17,7 @@ players only).
 """
 
 import json
+import logging
 import time
 import zlib
 from bisect import bisect_right
@@ -25,6 +26,7 @@ from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
 
 from games.board_words import card_labels
 from games.chat.models import ChatMessage, Room
@@ -85,6 +87,8 @@ def replay_game_info(game: Game) -> dict:
     }
 
 
+log = logging.getLogger(__name__)
+
 # How long a finished game's frames stay in the cache after they were last computed (a replay
 # watched again after that is computed again: the cache holds the games being watched, not all).
 FRAMES_CACHE_SECONDS = 3600
@@ -114,11 +118,20 @@ def replay_body(game: Game, viewer=None) -> str:
 
 
 def game_frames(game: Game) -> str:
-    """The JSON of {"steps", "log"} of a finished game, computed once per language (see the
-    module's docstring): the cache's copy, or this request computes it while holding the lock,
-    or it waits for the request that does."""
-    if game.status != Game.Status.FINISHED:  # still changing: nothing to keep
-        return json.dumps(frames_payload(game), cls=DjangoJSONEncoder)
+    """The JSON of {"steps", "log"} of a game: a finished game's from the cache (`kept_frames`),
+    any other's computed now. With Redis down the replay is still served, computed here."""
+    if game.status == Game.Status.FINISHED:
+        try:
+            return kept_frames(game)
+        except RedisError:
+            log.warning("replay of game %s computed without the cache (Redis)", game.pk)
+    return json.dumps(frames_payload(game), cls=DjangoJSONEncoder)
+
+
+def kept_frames(game: Game) -> str:
+    """A finished game's frames computed once per language (see the module's docstring): the
+    cache's copy, or this request computes it while holding the lock, or it waits for the
+    request that does."""
     key = frames_key(game)
     deadline = time.monotonic() + WAIT_FOR_FRAMES_SECONDS
     while True:

@@ -105,3 +105,17 @@ def test_the_chat_is_read_per_request_beside_the_kept_frames(finished, simulatio
     ChatMessage.objects.filter(pk=said.pk).update(deleted=True)  # staff took it down
     assert client.get(url).json()["chat"] == []
     assert simulations == [finished.pk]
+
+
+def test_a_replay_is_served_with_redis_down(finished, simulations, settings):
+    """The cache only saves work: with its Redis unreachable, replay.json is computed here."""
+    require_redis()
+    dead = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
+    }
+    settings.CACHES = {"default": dead}
+    answer = Client().get(reverse("replay_frames", args=[finished.pk]))
+    assert answer.status_code == 200
+    assert len(answer.json()["steps"]) == finished.version + 1
+    assert simulations == [finished.pk]
