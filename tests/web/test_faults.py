@@ -199,6 +199,9 @@ def start_site(monkeypatch):
         )
         sender = Celery("faults", broker=redis.url, set_as_current=False)
         sender.conf.task_serializer = "json"
+        # Each job to the queue of its kind, as the site's own processes send it.
+        sender.conf.task_default_queue = settings.CELERY_TASK_DEFAULT_QUEUE
+        sender.conf.task_routes = settings.CELERY_TASK_ROUTES
         senders.append(sender)
         monkeypatch.setattr(jobs, "current_app", sender)
         return site
