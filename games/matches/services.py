@@ -9,6 +9,7 @@ nothing. The next games are ordinary games started through `games.services.start
 
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -297,10 +298,20 @@ def _open_next_game(match: Match, entries: list[MatchGame]) -> bool:
     return True
 
 
+def people_still_here(user_ids) -> set[int]:
+    """Of these accounts, the ones neither deleted nor disabled, their rows locked (in order):
+    a deletion racing the next game waits for it (and then finds a game to finish) or went
+    first, as with a join (games/lobby.py, lock_active_account)."""
+    accounts = get_user_model().objects.select_for_update().order_by("pk")
+    here = accounts.filter(pk__in=user_ids, is_active=True, deleted_at__isnull=True)
+    return set(here.values_list("pk", flat=True))
+
+
 def _new_game_like(previous: Game, seats: list[Seat]) -> Game:
     """A game with the previous one's rules and timer, seating these match seats in order. A
-    person keeps a stand-in bot they handed their seat to; a seat whose account is gone is
-    played by the stand-in level."""
+    person keeps a stand-in bot they handed their seat to; a seat whose account is gone (or was
+    deleted since the last game) is played by the stand-in level."""
+    here = people_still_here([seat.user_id for seat in seats if seat.user_id])
     now = timezone.now()
     game = Game.objects.create(
         players=len(seats),
@@ -312,9 +323,9 @@ def _new_game_like(previous: Game, seats: list[Seat]) -> Game:
         Seat(
             game=game,
             index=index,
-            user_id=seat.user_id,
-            bot_level=seat.bot_level or ("" if seat.user_id else STANDIN_LEVEL),
-            standin=seat.standin and bool(seat.user_id),
+            user_id=seat.user_id if seat.user_id in here else None,
+            bot_level=seat.bot_level or ("" if seat.user_id in here else STANDIN_LEVEL),
+            standin=seat.standin and seat.user_id in here,
             joined_at=now,
         )
         for index, seat in enumerate(seats)

@@ -12,13 +12,15 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from games.account_deletion import delete_account
 from games.engine import match_points
 from games.lobby import SeatPlan, join_table
 from games.matches import services
 from games.matches.models import Match, MatchGame
 from games.matches.services import MatchError, advance, create_match, say_ready
-from games.models import Game
+from games.models import Game, User
 from games.services import load_state
+from games.services.frames import STANDIN_LEVEL
 from tests.matches.conftest import play_to_the_end
 
 # After-commit work (the hook, the timer) must run: real commits.
@@ -296,3 +298,16 @@ def test_ready_over_http_by_a_stranger_is_a_400_with_the_reason(client, make_use
     response = client.post(reverse("match_ready", args=[match.pk]), HTTP_ACCEPT="application/json")
     assert response.status_code == 400
     assert response.json()["error"] == "not_seated"
+
+
+def test_a_person_deleted_between_two_games_has_no_seat_in_the_next(make_user, announced):
+    alice, bruno = make_user(), make_user()
+    plans = [SeatPlan("me"), SeatPlan("invite", user=bruno)]
+    match = create_match(alice, 2, plans, target=100)
+    join_table(latest(match).game_id, bruno)
+    game = finish_current_game(match)
+    delete_account(User.objects.get(pk=bruno.pk))  # no game of theirs open or being played
+    Match.objects.filter(pk=match.pk).update(next_game_at=timezone.now() - timedelta(seconds=1))
+    assert advance(game.pk) == "next game"
+    seats = latest(match).game.seats.order_by("index").values_list("user_id", "bot_level")
+    assert list(seats) == [(alice.pk, ""), (None, STANDIN_LEVEL)]
