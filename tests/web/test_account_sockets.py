@@ -167,3 +167,32 @@ def test_the_chat_service_refuses_a_deleted_account_read_before_its_deletion(
     assert refused.value.code == "chat_account_closed"
     assert not ChatMessage.objects.exists()
     assert Game.objects.get(pk=game.pk).status == Game.Status.PLAYING
+
+
+async def test_a_password_set_anywhere_else_closes_the_sockets_too(seated_game):
+    """A reset link, the admin, `changepassword`: each saves a new password on the account."""
+    game, alice = await database_sync_to_async(seated_game)()
+    socket, action = await alices_socket(game, alice)
+
+    def set_by_staff():
+        account = User.objects.get(pk=alice.pk)
+        account.set_password("set by the staff 43")
+        account.save()
+
+    await database_sync_to_async(set_by_staff)()
+    await ended_by(socket, "password_changed")
+    await nothing_applied_after(socket, action, game)
+
+
+async def test_saving_the_account_without_a_new_password_leaves_the_sockets_open(seated_game):
+    game, alice = await database_sync_to_async(seated_game)()
+    socket, _ = await alices_socket(game, alice)
+
+    def rename():
+        account = User.objects.get(pk=alice.pk)
+        account.display_name = "Alice"
+        account.save()
+
+    await database_sync_to_async(rename)()
+    assert await socket.receive_nothing(timeout=1)
+    await socket.disconnect()
