@@ -10,8 +10,10 @@ p99 within 2 s; what the attacker got; and what waited in each queue at the end.
 """
 
 import asyncio
+import contextlib
 import json
 import random
+import re
 import statistics
 import time
 from collections import Counter
@@ -19,7 +21,7 @@ from collections import Counter
 import aiohttp
 import redis
 
-from tests.load.clients import Browser, Stats
+from tests.load.clients import CSRF_FIELD, GAME_PATH, Browser, Stats
 from tests.load.servers import Servers, manage
 
 ATTACK_SECONDS = 30.0
@@ -28,6 +30,10 @@ SHOW_SOCKETS = 3  # attacker's sockets on its own game, each under the socket's 
 SHOWS_PER_SECOND = 6  # per socket: 12 frames in any 2 s, the limit being 20
 CHAT_EVERY = 2.5  # seconds: under the chat limit of 5 messages in 10 s
 REPLY_TARGET_P99 = 2.0
+SHOWN_SECONDS = 15.0  # two people at one table, one of them flooding shows
+CLICK_SECONDS = 0.4  # a person's click after the state it chose from
+
+TABLE_PATH = re.compile(r"/tables/\d+/$")
 
 # Run by `manage.py shell` in the servers' environment: finished games between two people,
 # played at random through the services (no bot, nothing to wait for); prints their ids.
@@ -174,6 +180,77 @@ async def play_one_game(socket, until: float, replies: list, got: Counter) -> No
             bot_since = (version, time.monotonic())
 
 
+async def table_of_two(attacker: Browser, victim: Browser) -> int | None:
+    """A table the attacker opens for two people and the victim joins: its game's id."""
+    fields = {"players": "2", "seat_0_kind": "me", "seat_1_kind": "open", "turn_seconds": ""}
+    answer = await attacker.submit("/tables/new/", fields)
+    match = TABLE_PATH.search(answer[2]) if answer and answer[0] == 302 else None
+    page = await victim.request("GET", match.group(0)) if match else None
+    token = CSRF_FIELD.search(page[1]) if page else None
+    if token is None:
+        return None
+    join = {"csrfmiddlewaretoken": token.group(1), "seat": ""}
+    answer = await victim.request("POST", match.group(0) + "join/", join)
+    game = GAME_PATH.search(answer[2]) if answer and answer[0] == 302 else None
+    return int(game.group(1)) if game else None
+
+
+async def click_while_shown(browser: Browser, game_id: int, until: float, got: Counter, who: str):
+    """A person playing a game with people: each decision sent CLICK_SECONDS after the state it
+    was chosen from, with that state's version, as a page sends it, and the next one chosen only
+    once this one was answered (a state whose log holds a move after it, or an error)."""
+    socket = await browser.connect(game_id)
+    if socket is None:
+        got[f"{who} could not play"] += 1
+        return
+    rng = random.Random(who)
+    sent_at: int | None = None  # the version of the decision sent and not answered yet
+    clicking = None
+    try:
+        while time.monotonic() < until:
+            try:
+                message = await socket.receive(timeout=max(0.1, until - time.monotonic()))
+            except asyncio.TimeoutError:
+                return
+            if message.type != aiohttp.WSMsgType.TEXT:
+                return
+            frame = json.loads(message.data)
+            if frame.get("type") == "error":
+                got[f"{who} refused {frame.get('code')}"] += 1
+                sent_at = None
+                continue
+            if frame.get("type") != "state" or clicking is not None and not clicking.done():
+                continue
+            if frame["game"]["status"] != "playing":
+                return
+            if sent_at is not None and not moved_since(frame, sent_at):
+                continue
+            legal = frame["view"].get("legal_actions") or []
+            sent_at = None
+            if legal:
+                sent_at = frame["version"]
+                clicking = asyncio.ensure_future(click(socket, sent_at, legal, rng, got, who))
+    finally:
+        await socket.close()
+
+
+def moved_since(frame: dict, version: int) -> bool:
+    """Whether the state's log holds a move (not a show) made after `version`; or whether its
+    log (a tail) no longer reaches back that far, so that nothing can be told."""
+    log = frame["log"]
+    if log and log[0].get("seq", 0) > version + 1:
+        return True
+    return any(e.get("seq", 0) > version and e.get("type") != "show" for e in log)
+
+
+async def click(socket, version: int, legal: list, rng, got: Counter, who: str) -> None:
+    await asyncio.sleep(CLICK_SECONDS)
+    frame = {"type": "action", "action": rng.choice(legal), "expected_version": version}
+    with contextlib.suppress(aiohttp.ClientError, ConnectionError, RuntimeError):
+        await socket.send_str(json.dumps(frame))
+        got[f"{who} clicks"] += 1
+
+
 def attacker_errors(got: Counter) -> str:
     errors = {k.removeprefix("error "): v for k, v in got.items() if k.startswith("error ")}
     closed = got["show socket closed"]
@@ -186,6 +263,28 @@ def queue_depths(redis_url: str) -> dict[str, int]:
         return {queue: client.llen(queue) for queue in ("play", "background")}
     finally:
         client.close()
+
+
+async def probe_clicks_while_shown(attacker: Browser, victim: Browser) -> str:
+    """Two people at one table; one also floods `show` frames: how many of the other's clicks
+    are refused `stale`?"""
+    game_id = await table_of_two(attacker, victim)
+    if game_id is None:
+        return "clicks while shown: the table of two could not be made"
+    until = time.monotonic() + SHOWN_SECONDS
+    got = Counter()
+    await asyncio.gather(
+        click_while_shown(victim, game_id, until, got, "victim"),
+        click_while_shown(attacker, game_id, until, got, "attacker"),
+        *(flood_game(attacker, game_id, False, until, got) for _ in range(SHOW_SOCKETS)),
+    )
+    clicks, stale = got["victim clicks"], got["victim refused stale"]
+    share = 100 * stale / clicks if clicks else 0
+    return (
+        f"clicks while shown: two people at one table for {SHOWN_SECONDS:.0f} s, one flooding "
+        f"{got['shows sent']} shows on {SHOW_SOCKETS} sockets; the other's {clicks} clicks "
+        f"(each {CLICK_SECONDS} s after its state) refused `stale` {stale} times ({share:.0f}%)"
+    )
 
 
 async def probe_play_under_attack(http, base: str, servers: Servers) -> str:
@@ -204,8 +303,9 @@ async def probe_play_under_attack(http, base: str, servers: Servers) -> str:
         play_against_the_bot(victim, until, replies, got),
     )
     depths = queue_depths(servers.env["REDIS_URL"])
+    shown = await probe_clicks_while_shown(attacker, victim)
     if not replies:
-        return f"play under attack: the victim's bot never replied ({dict(got)})"
+        return f"play under attack: the victim's bot never replied ({dict(got)}); {shown}"
     p99 = percentile(replies, 0.99)
     verdict = "within" if p99 <= REPLY_TARGET_P99 else "OVER"
     return (
@@ -217,5 +317,5 @@ async def probe_play_under_attack(http, base: str, servers: Servers) -> str:
         f"p50 {statistics.median(replies):.2f} s, p99 {p99:.2f} s, max {max(replies):.2f} s "
         f"({verdict} the {REPLY_TARGET_P99:.0f} s target; BOT_MOVE_DELAY included); the "
         f"victim's errors {sum(v for k, v in got.items() if k.startswith('victim error'))}; "
-        f"waiting at the end: play {depths['play']}, background {depths['background']}"
+        f"waiting at the end: play {depths['play']}, background {depths['background']}\n- " + shown
     )
