@@ -10,6 +10,8 @@ test's back and a "lost" job is simply one that was recorded and never run.
 import time
 
 import pytest
+from channels.db import database_sync_to_async
+from django.conf import settings
 
 from games import sweep
 from games.actors.turn_expiry import expire_turn
@@ -17,6 +19,8 @@ from games.engine import current_player, legal_actions, view_for
 from games.models import Action, Game
 from games.services import StaleVersion, load_state, start_game, submit_action
 from games.services.table_talk import submit_show
+from tests.services import require_redis
+from tests.web.conftest import next_frame, state_at_least, ws_connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -115,3 +119,44 @@ def test_the_sweep_finds_a_lost_bot_turn_while_people_keep_showing(
         show(game, 1)
         time.sleep(0.3)
     assert game.pk in sweep.sweep()["bot_turn"]
+
+
+@pytest.mark.usefixtures("close_async_db_connections")
+async def test_over_sockets_a_move_chosen_before_the_other_seats_shows_is_played(
+    make_user, make_table
+):
+    """The path a page takes: the mover's click carries the version of the state it chose from;
+    the other seat's shows arrive in between, over its own socket."""
+    if settings.REDIS_URL:
+        require_redis()
+
+    def build():
+        people = {0: make_user(), 1: make_user()}
+        game = make_table(2, people=people)
+        start_game(game.pk)
+        return game, people
+
+    game, people = await database_sync_to_async(build)()
+    sockets = {seat: await ws_connect(f"/ws/games/{game.pk}/", people[seat]) for seat in people}
+    seen = {seat: await next_frame(socket, "state") for seat, socket in sockets.items()}
+    mover = next(seat for seat, frame in seen.items() if frame["view"]["legal_actions"])
+    other = 1 - mover
+    chosen, chosen_at = seen[mover]["view"]["legal_actions"][0], seen[mover]["version"]
+    version = chosen_at
+    for card in seen[other]["view"]["hand"][:3]:
+        show = {"type": "show", "to": None, "cards": [card], "expected_version": version}
+        await sockets[other].send_json_to(show)
+        version = (await state_at_least(sockets[other], version + 1))["version"]
+    assert version == chosen_at + 3
+    await sockets[mover].send_json_to(
+        {"type": "action", "action": chosen, "expected_version": chosen_at}
+    )
+    while True:
+        frame = await next_frame(sockets[mover])
+        assert frame.get("type") != "error", frame
+        if frame.get("type") == "state" and frame["version"] > version:
+            break
+    assert frame["version"] == version + 1
+    assert frame["log"][-1]["seat"] == mover and frame["log"][-1]["type"] != "show"
+    for socket in sockets.values():
+        await socket.disconnect()
