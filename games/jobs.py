@@ -42,18 +42,24 @@ BACKGROUND = "background"
 QUEUES = (PLAY, BACKGROUND)
 # Threads of each kind in this process, shared by every game (embedded profile only).
 IN_PROCESS_WORKERS = {PLAY: 4, BACKGROUND: 2}
+# Redis hands out a queue's messages by priority, 0 first (kombu's priority steps 0, 3, 6, 9). A
+# job that yields is sent at the last step: an analysis slice, which announces the next slice
+# itself, would otherwise put a whole line of slices between a person's hint and its search.
+FIRST, LAST = 0, 9
 
 _registry: dict[str, Callable] = {}
 _queue_of: dict[str, str] = {}
+_yielding: set[str] = set()
 
 
 def task_name(name: str) -> str:
     return TASK_PREFIX + name
 
 
-def job(name: str, queue: str = PLAY) -> Callable[[Callable], Callable]:
+def job(name: str, queue: str = PLAY, yields: bool = False) -> Callable[[Callable], Callable]:
     """Register `function` as the job `name`, for both runners, on the queue `queue` ("play" or
-    "background"). Returns the plain function.
+    "background"). A job that `yields` waits behind every other job of its queue on the broker
+    (long runs of work, such as an analysis's slices). Returns the plain function.
 
     Late acknowledgement: a worker that dies mid-job leaves the message to be delivered again,
     which is safe because every job is idempotent. A database error retries the job with a
@@ -67,6 +73,8 @@ def job(name: str, queue: str = PLAY) -> Callable[[Callable], Callable]:
             raise ValueError(f"two jobs are named {name!r}")
         _registry[name] = function
         _queue_of[name] = queue
+        if yields:
+            _yielding.add(name)
         shared_task(
             name=task_name(name),
             acks_late=True,
@@ -96,11 +104,13 @@ def queue_of(name: str) -> str:
 
 def route(name: str, args, kwargs, options, task=None, **extra) -> dict | None:
     """Celery's router (CELERY_TASK_ROUTES): a job's message goes to the broker queue of its
-    kind, named in `settings.JOB_QUEUES`; a task that is not a job is left to Celery."""
+    kind, named in `settings.JOB_QUEUES`, at the last priority if the job yields; a task that is
+    not a job is left to Celery."""
     job_name = name.removeprefix(TASK_PREFIX)
     if not name.startswith(TASK_PREFIX) or job_name not in _queue_of:
         return None
-    return {"queue": settings.JOB_QUEUES[_queue_of[job_name]]}
+    priority = LAST if job_name in _yielding else FIRST
+    return {"queue": settings.JOB_QUEUES[_queue_of[job_name]], "priority": priority}
 
 
 def runner() -> str:

@@ -11,7 +11,8 @@ request ("password_reset_mail", games/account_email.py).
 
 Every job goes to the "play" queue unless it says `queue=jobs.BACKGROUND`: heavy work that no
 live game waits on (an analysis, a hint's search) goes there, so that it never delays a bot's
-reply.
+reply. An analysis's slices also yield to the rest of that queue, so that a hint or a mail is
+served before the slices announced ahead of it.
 """
 
 from games import jobs, presence, sweep
@@ -93,7 +94,7 @@ def relay(name: str, args: list, due_at: float) -> None:
     jobs.relay(name, args, due_at)
 
 
-@job(ANALYSIS_JOB, queue=jobs.BACKGROUND)
+@job(ANALYSIS_JOB, queue=jobs.BACKGROUND, yields=True)
 def analysis(analysis_id: int) -> str:
     """One slice of a finished game's computer analysis (a few seconds of search from each
     deciding seat's view); it announces the next slice itself, behind the work queued

@@ -4,6 +4,7 @@ there (the Celery runner with a real worker is test_celery_worker.py)."""
 import multiprocessing
 import threading
 import time
+import uuid
 
 import pytest
 from django.db import OperationalError
@@ -13,6 +14,7 @@ from games import jobs, tasks
 from games.engine import current_player, legal_actions
 from games.models import Action, Game
 from games.services import load_state, start_game, submit_action
+from tests.services import require_redis
 
 
 @pytest.fixture
@@ -269,3 +271,29 @@ def test_each_job_goes_to_the_broker_queue_of_its_kind():
 def test_a_job_on_an_unknown_queue_is_refused():
     with pytest.raises(ValueError, match="no queue is named 'urgent'"):
         jobs.job("nothing", queue="urgent")
+
+
+def test_a_hint_is_served_before_the_analysis_slices_queued_ahead_of_it(settings):
+    """On the real broker, the next message a background worker receives is the hint announced
+    last, not one of the analysis slices announced before it: a slice re-announces itself, and
+    a line of them would otherwise keep a person's hint waiting for minutes. Read with kombu's
+    own consumer, which takes a queue's messages in the order the worker does."""
+    require_redis()
+    queue = f"test-priority-{uuid.uuid4().hex[:12]}"
+    settings.JOB_RUNNER = jobs.CELERY
+    settings.JOB_QUEUES = dict.fromkeys(settings.JOB_QUEUES, queue)
+    with app.connection_for_read() as connection:
+        for analysis_id in range(1, 6):
+            jobs.later("analysis", analysis_id)
+        jobs.later("hint", "a-token")
+        inbox = connection.SimpleQueue(queue)
+        try:
+            received = []
+            for _ in range(6):
+                message = inbox.get(timeout=5)
+                received.append(message.headers["task"])
+                message.ack()
+        finally:
+            inbox.queue.delete()
+            inbox.close()
+    assert received == [jobs.task_name("hint")] + [jobs.task_name("analysis")] * 5
