@@ -146,12 +146,18 @@ def longest_countdown() -> float:
 
 
 def _send(name: str, args: list, delay: float) -> None:
+    # No job has a result anyone reads: without ignore_result, Celery subscribes this process to
+    # each message's result channel on the backend as it sends (about a quarter of a send).
     hop = longest_countdown()
     if delay > hop:
         due_at = time.time() + delay
-        current_app.send_task(task_name(RELAY), args=[name, args, due_at], countdown=hop)
+        current_app.send_task(
+            task_name(RELAY), args=[name, args, due_at], countdown=hop, ignore_result=True
+        )
     else:
-        current_app.send_task(task_name(name), args=args, countdown=delay or None)
+        current_app.send_task(
+            task_name(name), args=args, countdown=delay or None, ignore_result=True
+        )
 
 
 def relay(name: str, args: list, due_at: float) -> None:

@@ -107,8 +107,8 @@ def test_with_celery_the_job_is_sent_by_name_with_its_countdown(settings, monkey
     jobs.later("turn_expiry", 3, 9, delay=30)
     jobs.later("rating", 3)
     assert sent == [
-        ("games.turn_expiry", {"args": [3, 9], "countdown": 30}),
-        ("games.rating", {"args": [3], "countdown": None}),
+        ("games.turn_expiry", {"args": [3, 9], "countdown": 30, "ignore_result": True}),
+        ("games.rating", {"args": [3], "countdown": None, "ignore_result": True}),
     ]
 
 
@@ -203,13 +203,23 @@ def test_a_delay_longer_than_the_broker_may_hold_a_message_travels_in_hops(setti
 
     jobs.later("turn_expiry", 3, 9, delay=2 * hop + 5)
     assert sent == [
-        ("games.relay", {"args": ["turn_expiry", [3, 9], clock[0] + 2 * hop + 5], "countdown": hop})
+        (
+            "games.relay",
+            {
+                "args": ["turn_expiry", [3, 9], clock[0] + 2 * hop + 5],
+                "countdown": hop,
+                "ignore_result": True,
+            },
+        )
     ]
     while sent[-1][0] == "games.relay":  # each hop, as the worker runs it when due
         clock[0] += sent[-1][1]["countdown"]
         tasks.relay(*sent[-1][1]["args"])
     assert [name for name, _ in sent] == ["games.relay", "games.relay", "games.turn_expiry"]
-    assert sent[-1] == ("games.turn_expiry", {"args": [3, 9], "countdown": 5})
+    assert sent[-1] == (
+        "games.turn_expiry",
+        {"args": [3, 9], "countdown": 5, "ignore_result": True},
+    )
     assert all(options["countdown"] <= hop for _, options in sent)
 
 
@@ -292,6 +302,8 @@ def test_a_hint_is_served_before_the_analysis_slices_queued_ahead_of_it(settings
             for _ in range(6):
                 message = inbox.get(timeout=5)
                 received.append(message.headers["task"])
+                # Nobody reads a job's result: the sender never waits on its result channel.
+                assert message.headers["ignore_result"] is True
                 message.ack()
         finally:
             inbox.queue.delete()
