@@ -9,6 +9,11 @@ connected for as long as the process runs; its places under the socket caps, ren
 orphaned task, would lock its account (and its address) out of new sockets; its groups would be
 kept until they expire. So `ReleasesOnAnyExit` runs `disconnect` on every way out.
 
+A frame sent to a socket whose client closed a moment before Daphne heard of it makes Daphne's
+`send` raise autobahn's `Disconnected` (Channels issue #1466): a client closing its tab while a
+move is broadcast does that. The frame is dropped; the `websocket.disconnect` that follows
+releases everything, as for any close.
+
 And a frame's handler that fails is answered, not crashed on (`answered_on_failure`): the
 client gets an `error` frame (`unavailable` when the database had no connection to give,
 `server_error` for a bug, logged here with its traceback) and the socket stays open. Only the
@@ -20,6 +25,7 @@ import asyncio
 import contextlib
 import logging
 
+from autobahn.exception import Disconnected
 from channels.exceptions import StopConsumer
 from django.utils.translation import gettext_lazy as _
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -43,6 +49,16 @@ class ReleasesOnAnyExit:
     closes the socket. `disconnect` must cope with a connect stopped anywhere."""
 
     disconnect_started = False
+
+    async def __call__(self, scope, receive, send):
+        async def send_unless_gone(message):
+            """Send, unless the client has gone already (see top): nobody is left to read it."""
+            try:
+                await send(message)
+            except Disconnected:
+                log.debug("a frame for %s dropped: its client closed", scope.get("path"))
+
+        return await super().__call__(scope, receive, send_unless_gone)
 
     async def websocket_disconnect(self, message):
         self.disconnect_started = True

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 import aiohttp
 import pytest
 import redis
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -31,7 +32,7 @@ from games.services import start_game
 from games.socket_slots import ACCOUNT
 from tests.botapi.daphne_site import start_daphne  # noqa: F401 - the fixture
 from tests.services import require_postgresql, require_redis
-from tests.web.conftest import WS_TIMEOUT, next_frame, ws_connect
+from tests.web.conftest import WS_TIMEOUT, next_frame, ws_connect, ws_headers
 from tests.web.test_faults import session_of
 
 pytestmark = [
@@ -220,3 +221,51 @@ async def test_every_way_a_socket_ends_on_daphne_gives_back_its_row_and_slot(
             pass
         assert failing.close_code == 1011
         assert await wait_for_nothing_held(alice.pk) == (0, 0)
+
+
+def as_daphne_after_the_client_closed(application, client_gone):
+    """`application` served as Daphne serves a socket whose client has just closed: once
+    `client_gone` is set, every frame the application sends raises autobahn's `Disconnected`
+    (Daphne's protocol, not yet told of the close, hands the frame to a closed connection)."""
+
+    async def served(scope, receive, send):
+        async def daphne_send(message):
+            if client_gone.is_set() and message["type"] == "websocket.send":
+                raise Disconnected("Attempt to send on a closed protocol")
+            await send(message)
+
+        return await application(scope, receive, daphne_send)
+
+    return served
+
+
+async def test_a_frame_for_a_client_that_just_closed_is_dropped_and_the_close_releases(
+    make_user, make_table
+):
+    """A move broadcast while a player closes the tab: the consumer's state frame meets a closed
+    connection. It is dropped without a traceback (the consumer died with one, and Daphne logged
+    it, under the load test's closing clients), and the close that follows releases the row
+    and the slot."""
+    from channels.testing import WebsocketCommunicator
+
+    from condottiere_site.asgi import application
+
+    game, alice = await database_sync_to_async(a_game)(make_user, make_table)
+    client_gone = asyncio.Event()
+    headers = await database_sync_to_async(ws_headers)(alice)
+    socket = WebsocketCommunicator(
+        as_daphne_after_the_client_closed(application, client_gone),
+        f"/ws/games/{game.pk}/",
+        headers=headers,
+    )
+    connected, _ = await socket.connect(timeout=WS_TIMEOUT)
+    assert connected
+    await next_frame(socket, "state")
+    client_gone.set()
+    await socket.send_json_to({"type": "sync"})  # answered with a state frame, to nobody
+    await socket.send_json_to({"type": "ping"})
+    await asyncio.sleep(0.5)
+    assert not socket.future.done(), socket.future.exception()
+    assert await database_sync_to_async(rows_and_slots)(alice.pk) == (1, 1)
+    await socket.disconnect()
+    assert await database_sync_to_async(rows_and_slots)(alice.pk) == (0, 0)
