@@ -27,8 +27,8 @@ from tests.load.servers import lock_redis_db, start_servers
 
 DATABASE = "condottiere_probes"
 REDIS_DB = 13
-# The harness turns the per-address caps off for load (every client is 127.0.0.1); the probes
-# want them as a site runs them (the four accounts they make fit under 5 sign-ups an hour).
+# The per-address caps the probes lean on, named at their production values (the harness keeps
+# every cap at its default too): the four accounts the probes make fit under 5 sign-ups an hour.
 PRODUCTION_CAPS = {"SOCKETS_PER_ADDRESS": "40", "SIGNUPS_PER_IP": "5"}
 
 
