@@ -17,7 +17,7 @@ def slow_job(finished):
 def a_server_running_a_job(connection, finished):
     """A stand-in for a live server process: a job in its in-process pool, and the thread that
     answers the test process."""
-    jobs._submit(slow_job, (finished,))
+    jobs._submit(slow_job, jobs.PLAY, (finished,))
     live_server_jobs.answer_idle_requests(connection)
     time.sleep(60)
 
