@@ -3,16 +3,14 @@ counted before the job is announced and atomically, so that requests sent togeth
 through exactly up to the quota (PostgreSQL row lock, Redis counter); the rest get HTTP 429 with
 a message, and nothing of theirs is stored or announced."""
 
-import threading
-
 import pytest
-from django.db import connections
 from django.urls import reverse
 
 from games.analysis.models import Analysis
 from games.models import Game
 from tests.analysis.conftest import client_for
 from tests.services import require_postgresql, require_redis
+from tests.web.together import send_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,27 +29,13 @@ def finished_tables(make_table, count: int) -> list[Game]:
 
 def ask_together(user, games: list[Game]) -> list:
     """One analysis request per game, all sent at the same instant, each on its own connection."""
-    barrier = threading.Barrier(len(games))
-    answers = [None] * len(games)
-
     clients = [client_for(user) for _ in games]  # logged in beforehand, one at a time
-
-    def ask(position: int, game: Game) -> None:
-        client = clients[position]
-        try:
-            barrier.wait(timeout=30)
-            answers[position] = client.post(
-                reverse("analysis_request", args=[game.pk]), HTTP_ACCEPT="application/json"
-            )
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=ask, args=item) for item in enumerate(games)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return answers
+    return send_together(
+        len(games),
+        lambda position: clients[position].post(
+            reverse("analysis_request", args=[games[position].pk]), HTTP_ACCEPT="application/json"
+        ),
+    )
 
 
 def statuses(answers) -> list[int]:

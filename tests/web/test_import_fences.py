@@ -5,10 +5,8 @@ together), refused before anything is replayed. A refusal says why and stores no
 
 import copy
 import json
-import threading
 
 import pytest
-from django.db import connections
 from django.urls import reverse
 
 from games.models import Game
@@ -16,6 +14,7 @@ from games.throttles import Count, take
 from tests.analysis.conftest import client_for
 from tests.services import require_postgresql, require_redis
 from tests.web.test_records import engine_record
+from tests.web.together import send_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,25 +35,8 @@ def post_record(client, record: dict):
 def import_together(user, record: dict, count: int) -> list:
     """`count` imports of `record` by `user`, sent at the same instant, each on its own
     connection."""
-    barrier = threading.Barrier(count)
-    answers = [None] * count
-
     clients = [client_for(user) for _ in range(count)]  # logged in beforehand, one at a time
-
-    def send(position: int) -> None:
-        client = clients[position]
-        try:
-            barrier.wait(timeout=30)
-            answers[position] = post_record(client, record)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=send, args=(position,)) for position in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return answers
+    return send_together(count, lambda position: post_record(clients[position], record))
 
 
 def test_imports_sent_together_pass_the_hourly_quota_exactly(make_user, settings):

@@ -5,7 +5,6 @@ later requests not at all. What may change after the end, the chat, is still rea
 import threading
 
 import pytest
-from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
@@ -14,6 +13,7 @@ from games.chat.models import ChatMessage, Room
 from games.models import Game
 from tests.services import require_postgresql, require_redis
 from tests.web.test_replay import play_out
+from tests.web.together import send_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,22 +43,7 @@ def finished(make_user, make_table, announced):
 
 def get_together(url: str, count: int, headers: dict | None = None) -> list:
     """`count` anonymous GETs of `url` sent at the same instant, each on its own connection."""
-    barrier = threading.Barrier(count)
-    answers = [None] * count
-
-    def get(position: int) -> None:
-        try:
-            barrier.wait(timeout=30)
-            answers[position] = Client().get(url, headers=headers or {})
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=get, args=(position,)) for position in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return answers
+    return send_together(count, lambda _position: Client().get(url, headers=headers or {}))
 
 
 def test_twenty_requests_sent_together_simulate_the_game_once(finished, simulations):
