@@ -11,7 +11,6 @@ background work only, as `make run` and production run them.
 import base64
 import contextlib
 import json
-import random
 import tempfile
 import threading
 import time
@@ -35,6 +34,7 @@ from games.services import StaleVersion, load_state, start_game, submit_action
 from games.services.table_talk import submit_show
 from tests.services import require_redis
 from tests.web.test_celery_worker import start_worker, stop
+from tests.web.test_replay import play_out
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -45,20 +45,6 @@ ANALYSED_GAMES, SLICES_EACH = 8, 2
 # would wait half a minute or more.
 REPLY_BOUND_SECONDS = 15.0
 VICTIM_MOVES = 3
-
-
-def play_out(game: Game, seed: int) -> Game:
-    """Start `game` and play random legal moves through the services until it is over."""
-    rng = random.Random(seed)
-    start_game(game.pk)
-    game.refresh_from_db()
-    while game.status == Game.Status.PLAYING:
-        state = load_state(game)
-        submit_action(
-            game.pk, current_player(state), rng.choice(legal_actions(state)), game.version
-        )
-        game.refresh_from_db()
-    return game
 
 
 @contextlib.contextmanager
