@@ -163,25 +163,26 @@ def store():
     return _stores[url]
 
 
-class SocketSlot:
-    """One socket's slots: `claim` at connect, `release` at disconnect (renewed meanwhile)."""
+class Slot:
+    """The places of `member` in each of `counters` ((kind, key, cap)): `take` them, then `keep`
+    them renewed while held. Sockets and the bot API's event streams count this way."""
 
-    def __init__(self, channel_name: str, user_id, address: str | None):
-        self.member = channel_name
-        self.counters = counters(user_id, address)
-        self.keys = [key for _, key, _ in self.counters]
-        self.renewal: asyncio.Task | None = None
+    # What the log says when a renewal fails, with the member.
+    renewal_failure = "could not renew the slot of %s"
 
-    async def claim(self) -> str | None:
-        """None when the socket may stay open, else which cap it is over: ACCOUNT or ADDRESS."""
+    def __init__(self, member: str, counters: list[tuple[str, str, int]]):
+        self.member = member
+        self.counters = counters
+        self.keys = [key for _, key, _ in counters]
+
+    async def take(self) -> str | None:
+        """None when every counter had room (the places are now held), else the kind of the
+        first counter that is full."""
         if not self.counters:
             return None
         keyed = [(key, cap) for _, key, cap in self.counters]
         full = await store().claim(self.member, keyed, settings.SOCKET_SLOT_SECONDS)
-        if full:
-            return self.counters[full - 1][0]
-        self.renewal = asyncio.ensure_future(self.keep())
-        return None
+        return self.counters[full - 1][0] if full else None
 
     async def keep(self) -> None:
         seconds = settings.SOCKET_SLOT_SECONDS
@@ -190,7 +191,26 @@ class SocketSlot:
             try:
                 await store().renew(self.member, self.keys, seconds)
             except Exception:  # Redis away for a moment: the next renewal may still succeed
-                log.warning("could not renew the socket slot of %s", self.member, exc_info=True)
+                log.warning(self.renewal_failure, self.member, exc_info=True)
+
+
+class SocketSlot(Slot):
+    """One socket's slots: `claim` at connect, `release` at disconnect (renewed meanwhile)."""
+
+    renewal_failure = "could not renew the socket slot of %s"
+
+    def __init__(self, channel_name: str, user_id, address: str | None):
+        super().__init__(channel_name, counters(user_id, address))
+        self.renewal: asyncio.Task | None = None
+
+    async def claim(self) -> str | None:
+        """None when the socket may stay open, else which cap it is over: ACCOUNT or ADDRESS."""
+        if not self.counters:
+            return None
+        over = await self.take()
+        if over is None:
+            self.renewal = asyncio.ensure_future(self.keep())
+        return over
 
     async def release(self) -> None:
         if self.renewal is None:  # never claimed (refused, or no cap applies)

@@ -23,7 +23,7 @@ import redis
 from django.conf import settings
 from django.db import connection
 
-from games.socket_slots import store
+from games.socket_slots import Slot, store
 
 log = logging.getLogger(__name__)
 
@@ -62,21 +62,17 @@ def stream_counters(token) -> list[tuple[str, str, int]]:
     ]
 
 
-class StreamSlot:
+class StreamSlot(Slot):
     """One stream's places: `claim` before answering, then `held()` around the streaming."""
 
+    renewal_failure = "could not renew the stream slot %s"
+
     def __init__(self, token):
-        self.member = f"stream-{uuid.uuid4().hex}"
-        self.counters = stream_counters(token)
-        self.keys = [key for _, key, _ in self.counters]
+        super().__init__(f"stream-{uuid.uuid4().hex}", stream_counters(token))
 
     async def claim(self) -> str | None:
         """None when the stream may open, else which cap it is over: TOKEN or ACCOUNT."""
-        if not self.counters:
-            return None
-        keyed = [(key, cap) for _, key, cap in self.counters]
-        full = await store().claim(self.member, keyed, settings.SOCKET_SLOT_SECONDS)
-        return self.counters[full - 1][0] if full else None
+        return await self.take()
 
     @contextlib.asynccontextmanager
     async def held(self):
@@ -92,12 +88,3 @@ class StreamSlot:
             renewal.cancel()
             await store().release(self.member, self.keys)
             _held.pop(self.member, None)
-
-    async def keep(self) -> None:
-        seconds = settings.SOCKET_SLOT_SECONDS
-        while True:
-            await asyncio.sleep(seconds / 3)
-            try:
-                await store().renew(self.member, self.keys, seconds)
-            except Exception:  # Redis away for a moment: the next renewal may still succeed
-                log.warning("could not renew the stream slot %s", self.member, exc_info=True)
