@@ -16,14 +16,13 @@ from django.test import AsyncClient, Client
 
 from condottiere_site.asgi import application
 from games.account_deletion import delete_account
-from games.account_sockets import CLOSE_SIGNED_OUT
 from games.botapi import tokens
 from games.botapi.models import AccessToken
 from games.engine import current_player
 from games.models import Action
 from games.services import load_state
 from tests.services import require_redis
-from tests.web.conftest import start_stacked  # noqa: F401 - a fixture
+from tests.web.conftest import ended_by, start_stacked  # noqa: F401 - start_stacked: a fixture
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -48,18 +47,6 @@ async def token_socket(path: str, secret: str, first: str):
     while (frame := await socket.receive_json_from(timeout=TIMEOUT))["type"] != first:
         pass
     return socket, frame
-
-
-async def ended_by(socket, reason: str) -> None:
-    while True:
-        output = await socket.receive_output(timeout=TIMEOUT)
-        assert output["type"] == "websocket.send", f"closed without saying why: {output}"
-        frame = json.loads(output["text"])
-        if frame["type"] == "error":
-            break
-    assert frame["code"] == reason
-    closed = await socket.receive_output(timeout=TIMEOUT)
-    assert closed == {"type": "websocket.close", "code": CLOSE_SIGNED_OUT}
 
 
 async def stream_ends(lines, reason: str) -> None:

@@ -163,6 +163,26 @@ async def state_at_least(communicator, version: int, *, timeout: float = WS_TIME
             return frame
 
 
+async def ended_by(communicator, reason: str) -> None:
+    """The socket says why (an error frame with `reason`), then closes with 4401 (signed out):
+    how a socket ends when its account or token stops being valid."""
+    import json
+
+    from games.account_sockets import CLOSE_SIGNED_OUT
+
+    while True:
+        output = await communicator.receive_output(timeout=WS_TIMEOUT)
+        assert output["type"] == "websocket.send", f"closed without saying why: {output}"
+        frame = json.loads(output["text"])
+        if frame["type"] == "error":
+            break
+    assert frame["code"] == reason
+    assert await communicator.receive_output(timeout=WS_TIMEOUT) == {
+        "type": "websocket.close",
+        "code": CLOSE_SIGNED_OUT,
+    }
+
+
 @pytest.fixture
 async def close_async_db_connections():
     """After an async test: close the connection of the thread that ran its ORM calls, so the

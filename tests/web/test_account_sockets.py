@@ -3,22 +3,19 @@ close at once (error frame, close 4401) and nothing they send afterwards is appl
 configured channel layer: Redis under the production profile (CI), where the close notice
 crosses from the request's thread through Redis."""
 
-import json
-
 import pytest
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.test import Client
 
 from games.account_deletion import delete_account
-from games.account_sockets import CLOSE_SIGNED_OUT
 from games.chat.models import ChatMessage
 from games.engine import current_player
 from games.models import Action, Game, User
 from games.services import load_state
 from games.services.table_talk import ChatRefused, post_message
 from tests.services import require_redis
-from tests.web.conftest import WS_TIMEOUT, next_frame, ws_connect
+from tests.web.conftest import ended_by, next_frame, ws_connect
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -31,21 +28,6 @@ PASSWORD = "an old pass phrase 41"
 def configured_layer():
     if settings.REDIS_URL:
         require_redis()
-
-
-async def ended_by(socket, reason: str) -> None:
-    """The socket says why (an error frame with `reason`), then closes with 4401."""
-    while True:
-        output = await socket.receive_output(timeout=WS_TIMEOUT)
-        assert output["type"] == "websocket.send", f"closed without saying why: {output}"
-        frame = json.loads(output["text"])
-        if frame["type"] == "error":
-            break
-    assert frame["code"] == reason
-    assert await socket.receive_output(timeout=WS_TIMEOUT) == {
-        "type": "websocket.close",
-        "code": CLOSE_SIGNED_OUT,
-    }
 
 
 @pytest.fixture
