@@ -63,11 +63,18 @@ def signed_in_client(user) -> Client:
     return client
 
 
-async def test_a_password_change_closes_the_other_sessions_game_socket(seated_game):
+async def a_new_password_closes_alices_socket(seated_game, set_password) -> None:
+    """`set_password(alice)`, run while alice's game socket is open, ends that socket as a
+    password change, and nothing it sends afterwards is applied."""
     game, alice = await database_sync_to_async(seated_game)()
     socket, action = await alices_socket(game, alice)
+    await database_sync_to_async(set_password)(alice)
+    await ended_by(socket, "password_changed")
+    await nothing_applied_after(socket, action, game)
 
-    def change_password():
+
+async def test_a_password_change_closes_the_other_sessions_game_socket(seated_game):
+    def change_password(alice):
         answer = signed_in_client(alice).post(
             "/accounts/password/change/",
             {
@@ -78,9 +85,7 @@ async def test_a_password_change_closes_the_other_sessions_game_socket(seated_ga
         )
         assert answer.status_code == 302
 
-    await database_sync_to_async(change_password)()
-    await ended_by(socket, "password_changed")
-    await nothing_applied_after(socket, action, game)
+    await a_new_password_closes_alices_socket(seated_game, change_password)
 
 
 async def test_log_out_everywhere_closes_the_sockets_and_ends_the_other_sessions(seated_game):
@@ -153,17 +158,13 @@ def test_the_chat_service_refuses_a_deleted_account_read_before_its_deletion(
 
 async def test_a_password_set_anywhere_else_closes_the_sockets_too(seated_game):
     """A reset link, the admin, `changepassword`: each saves a new password on the account."""
-    game, alice = await database_sync_to_async(seated_game)()
-    socket, action = await alices_socket(game, alice)
 
-    def set_by_staff():
+    def set_by_staff(alice):
         account = User.objects.get(pk=alice.pk)
         account.set_password("set by the staff 43")
         account.save()
 
-    await database_sync_to_async(set_by_staff)()
-    await ended_by(socket, "password_changed")
-    await nothing_applied_after(socket, action, game)
+    await a_new_password_closes_alices_socket(seated_game, set_by_staff)
 
 
 async def test_saving_the_account_without_a_new_password_leaves_the_sockets_open(seated_game):
