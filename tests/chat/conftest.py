@@ -3,6 +3,7 @@
 from tests.web.conftest import (  # noqa: F401 - fixtures are found by name
     announced,
     close_async_db_connections,
+    configured_layer,
     fast_bots,
     make_table,
     make_user,

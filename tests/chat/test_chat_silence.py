@@ -6,26 +6,18 @@ bot's through its bearer token, the person's through their session."""
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.conf import settings
 
 from condottiere_site.asgi import application
 from games.botapi import accounts, tokens
 from games.botapi.models import SCOPE_PLAY
 from games.chat.models import ChatMessage
 from games.services.table_talk import silence
-from tests.services import require_redis
 from tests.web.conftest import WS_TIMEOUT, next_frame, ws_connect
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("close_async_db_connections"),
+    pytest.mark.usefixtures("close_async_db_connections", "configured_layer"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def configured_layer():
-    if settings.REDIS_URL:
-        require_redis()
 
 
 @pytest.fixture

@@ -184,6 +184,17 @@ async def ended_by(communicator, reason: str) -> None:
 
 
 @pytest.fixture
+def configured_layer():
+    """Under the production profile the sockets must run on a Redis that answers."""
+    from django.conf import settings
+
+    from tests.services import require_redis
+
+    if settings.REDIS_URL:
+        require_redis()
+
+
+@pytest.fixture
 async def close_async_db_connections():
     """After an async test: close the connection of the thread that ran its ORM calls, so the
     test database can be dropped (PostgreSQL refuses while a session is open)."""

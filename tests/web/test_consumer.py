@@ -7,7 +7,6 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from django.conf import settings
 
 from games.engine import current_player, legal_actions, view_for
 from games.models import Action, Game, Seat
@@ -17,15 +16,8 @@ from tests.web.conftest import next_frame, state_at_least, ws_connect
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("close_async_db_connections"),
+    pytest.mark.usefixtures("close_async_db_connections", "configured_layer"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def configured_layer():
-    """Under the production profile the sockets must run on a Redis that answers."""
-    if settings.REDIS_URL:
-        require_redis()
 
 
 @pytest.fixture
