@@ -33,40 +33,48 @@ class OverQuota(Exception):
         self.refusal = refusal
 
 
-def hourly_slot(group: str, limit: int, user) -> int | None:
-    """Take one of `user`'s `limit` slots an hour in `group`; None if taken, else the minutes
-    to wait for one."""
+def hourly_refusal(code: str, group: str, limit: int, user, message) -> QuotaRefusal | None:
+    """Take one of `user`'s `limit` slots an hour in `group`; None if taken, else the refusal:
+    `code`, and `message(minutes)` (a translated text for the minutes to wait) filled in with the
+    limit and those minutes."""
     if not limit:
         return None
     taken = take(Count(group, str(user.pk), limit, HOUR))
-    return taken.refusal.minutes_left if taken.refusal else None
+    if not taken.refusal:
+        return None
+    wait = taken.refusal.minutes_left
+    return QuotaRefusal(code, message(wait) % {"limit": limit, "minutes": wait})
 
 
 def analysis_refusal(user) -> QuotaRefusal | None:
     """Count an analysis asked for by `user`; the refusal if it is one too many this hour."""
-    limit = settings.ANALYSES_PER_HOUR
-    wait = hourly_slot("account-analyses", limit, user)
-    if wait is None:
-        return None
-    message = ngettext(
-        "You asked for %(limit)d computer analyses in the last hour: "
-        "try again in %(minutes)d minute.",
-        "You asked for %(limit)d computer analyses in the last hour: "
-        "try again in %(minutes)d minutes.",
-        wait,
-    ) % {"limit": limit, "minutes": wait}
-    return QuotaRefusal("too_many_analyses", message)
+    return hourly_refusal(
+        "too_many_analyses",
+        "account-analyses",
+        settings.ANALYSES_PER_HOUR,
+        user,
+        lambda minutes: ngettext(
+            "You asked for %(limit)d computer analyses in the last hour: "
+            "try again in %(minutes)d minute.",
+            "You asked for %(limit)d computer analyses in the last hour: "
+            "try again in %(minutes)d minutes.",
+            minutes,
+        ),
+    )
 
 
 def import_refusal(user) -> QuotaRefusal | None:
     """Count a record sent by `user` to import; the refusal if it is one too many this hour."""
-    limit = settings.RECORD_IMPORTS_PER_HOUR
-    wait = hourly_slot("account-imports", limit, user)
-    if wait is None:
-        return None
-    message = ngettext(
-        "You sent %(limit)d records to import in the last hour: try again in %(minutes)d minute.",
-        "You sent %(limit)d records to import in the last hour: try again in %(minutes)d minutes.",
-        wait,
-    ) % {"limit": limit, "minutes": wait}
-    return QuotaRefusal("too_many_imports", message)
+    return hourly_refusal(
+        "too_many_imports",
+        "account-imports",
+        settings.RECORD_IMPORTS_PER_HOUR,
+        user,
+        lambda minutes: ngettext(
+            "You sent %(limit)d records to import in the last hour: "
+            "try again in %(minutes)d minute.",
+            "You sent %(limit)d records to import in the last hour: "
+            "try again in %(minutes)d minutes.",
+            minutes,
+        ),
+    )
