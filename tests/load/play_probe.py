@@ -134,6 +134,18 @@ async def read_shows(socket, state: dict, got: Counter) -> None:
             got[f"error {frame.get('code')}"] += 1
 
 
+async def frame_before(socket, until: float) -> dict | None:
+    """The socket's next frame, read by `until` (monotonic); None when the time is up or the
+    socket sent something other than text (it closed): either way the reader is done."""
+    try:
+        message = await socket.receive(timeout=max(0.1, until - time.monotonic()))
+    except asyncio.TimeoutError:
+        return None
+    if message.type != aiohttp.WSMsgType.TEXT:
+        return None
+    return json.loads(message.data)
+
+
 async def play_against_the_bot(browser: Browser, until: float, replies: list, got: Counter):
     """The victim: a game against a bot, moving at once, a new game when one ends."""
     while time.monotonic() < until:
@@ -153,13 +165,9 @@ async def play_one_game(socket, until: float, replies: list, got: Counter) -> No
     bot_since: tuple[int, float] | None = None  # (version, when the bot's turn was seen)
     rng = random.Random(36)
     while time.monotonic() < until:
-        try:
-            message = await socket.receive(timeout=max(0.1, until - time.monotonic()))
-        except asyncio.TimeoutError:
+        frame = await frame_before(socket, until)
+        if frame is None:
             return
-        if message.type != aiohttp.WSMsgType.TEXT:
-            return
-        frame = json.loads(message.data)
         if frame.get("type") == "error":
             got[f"victim error {frame.get('code')}"] += 1
             continue
@@ -208,13 +216,9 @@ async def click_while_shown(browser: Browser, game_id: int, until: float, got: C
     clicking = None
     try:
         while time.monotonic() < until:
-            try:
-                message = await socket.receive(timeout=max(0.1, until - time.monotonic()))
-            except asyncio.TimeoutError:
+            frame = await frame_before(socket, until)
+            if frame is None:
                 return
-            if message.type != aiohttp.WSMsgType.TEXT:
-                return
-            frame = json.loads(message.data)
             if frame.get("type") == "error":
                 got[f"{who} refused {frame.get('code')}"] += 1
                 sent_at = None
