@@ -130,8 +130,9 @@ def bot_latency(now=None) -> dict:
 
 def queue_depth(queue: str | None = None, redis_url: str | None = None) -> dict:
     """{"broker": "redis"|"in_process", "queue", "depth"}: messages waiting in the Celery queue
-    (LLEN of its Redis list; the play queue unless told), or the in-process pool's jobs not
-    finished when there is no broker.
+    (the lengths of its Redis lists, one per priority step: an analysis's slices wait at the
+    last; the play queue unless told), or the in-process pool's jobs not finished when there is
+    no broker.
     `depth` is None and `error` says why when the broker cannot be reached."""
     queue = queue or settings.JOB_QUEUES[jobs.PLAY]
     redis_url = redis_url if redis_url is not None else settings.REDIS_URL
@@ -139,11 +140,22 @@ def queue_depth(queue: str | None = None, redis_url: str | None = None) -> dict:
         return {"broker": "in_process", "queue": None, "depth": jobs.in_process_pending()}
     client = redis.Redis.from_url(redis_url, socket_timeout=2, socket_connect_timeout=2)
     try:
-        return {"broker": "redis", "queue": queue, "depth": client.llen(queue)}
+        pipeline = client.pipeline(transaction=False)
+        for name in jobs.broker_lists(queue):
+            pipeline.llen(name)
+        return {"broker": "redis", "queue": queue, "depth": sum(pipeline.execute())}
     except redis.RedisError as error:
         return {"broker": "redis", "queue": queue, "depth": None, "error": str(error)}
     finally:
         client.close()
+
+
+def queue_depths() -> list[dict]:
+    """`queue_depth` of each kind of work's queue (play, then background); with no broker, the
+    one in-process figure."""
+    if not settings.REDIS_URL:
+        return [queue_depth()]
+    return [queue_depth(settings.JOB_QUEUES[kind]) for kind in jobs.QUEUES]
 
 
 # --- Bots' results ----------------------------------------------------------------------------

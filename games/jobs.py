@@ -29,6 +29,7 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from celery import current_app, shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections, connections
+from kombu.transport import redis as kombu_redis
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +112,14 @@ def route(name: str, args, kwargs, options, task=None, **extra) -> dict | None:
         return None
     priority = LAST if job_name in _yielding else FIRST
     return {"queue": settings.JOB_QUEUES[_queue_of[job_name]], "priority": priority}
+
+
+def broker_lists(queue: str) -> list[str]:
+    """The Redis lists holding the messages waiting in `queue`: kombu's Redis transport keeps
+    each priority step in a list of its own, the queue's name for the first step, the name,
+    kombu's separator and the step for the others (its `Channel._q_for_pri`)."""
+    separator = kombu_redis.Channel.sep
+    return [f"{queue}{separator}{step}" if step else queue for step in kombu_redis.PRIORITY_STEPS]
 
 
 def runner() -> str:

@@ -19,7 +19,7 @@ def staff_dashboard(request):
         "finished_total": sum(point["count"] for point in per_day),
         "chart": dashboard.chart_bars(per_day),
         "latency_rows": latency_rows(dashboard.bot_latency()),
-        "queue": dashboard.queue_depth(),
+        "queues": dashboard.queue_depths(),
         "analysis": analysis_figures(),
         "win_rates": [
             {**row, "win_percent": 100 * row["win_rate"]} for row in dashboard.bot_win_rates()

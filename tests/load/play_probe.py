@@ -21,6 +21,7 @@ from collections import Counter
 import aiohttp
 import redis
 
+from games.jobs import broker_lists
 from tests.load.clients import CSRF_FIELD, GAME_PATH, Browser, Stats
 from tests.load.servers import Servers, manage
 
@@ -264,7 +265,10 @@ def attacker_errors(got: Counter) -> str:
 def queue_depths(redis_url: str) -> dict[str, int]:
     client = redis.Redis.from_url(redis_url)
     try:
-        return {queue: client.llen(queue) for queue in ("play", "background")}
+        return {
+            queue: sum(client.llen(name) for name in broker_lists(queue))
+            for queue in ("play", "background")
+        }
     finally:
         client.close()
 

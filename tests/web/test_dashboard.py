@@ -339,6 +339,37 @@ def test_queue_depth_is_the_length_of_the_redis_queue():
     assert dashboard.queue_depth(queue, redis_url=url)["depth"] == 0
 
 
+def test_queue_depth_counts_the_analyses_waiting_at_the_last_priority(settings):
+    """An analysis's slices wait in the queue's list of the last priority step: the depth is of
+    every message the workers will take, sent here through the real broker."""
+    import redis
+
+    url = require_redis()
+    queue = f"test-dashboard-{uuid.uuid4().hex}"
+    settings.JOB_RUNNER = jobs.CELERY
+    settings.JOB_QUEUES = dict.fromkeys(settings.JOB_QUEUES, queue)
+    client = redis.Redis.from_url(url)
+    try:
+        for analysis_id in range(3):
+            jobs.later("analysis", analysis_id)
+        jobs.later("hint", "a-token")
+        assert dashboard.queue_depth(queue, redis_url=url)["depth"] == 4
+    finally:
+        client.delete(*jobs.broker_lists(queue))
+        client.close()
+
+
+def test_the_dashboard_shows_each_queue_waiting(staff_client, settings):
+    """Play and background work each have a figure: a deep background queue says so without
+    hiding how the play queue does."""
+    require_redis()
+    settings.JOB_QUEUES = {jobs.PLAY: "test-play-figure", jobs.BACKGROUND: "test-background-figure"}
+    page = staff_client.get(reverse("staff_dashboard")).content.decode()
+    for queue in settings.JOB_QUEUES.values():
+        assert f'data-figure="queue-{queue}"' in page
+        assert f"messages waiting in the Celery queue “{queue}”" in page
+
+
 def test_an_unreachable_broker_gives_no_number():
     figures = dashboard.queue_depth("celery", redis_url="redis://127.0.0.1:1/0")
     assert figures["depth"] is None and figures["error"]
