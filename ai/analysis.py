@@ -26,7 +26,7 @@ ANALYSED_AS = "hard"
 # Which search made an analysis, stored with it (games/analysis): bump it whenever the analysis's
 # answers change (the level's search settings below, the evaluation, how the move is picked), so
 # that analyses made before are shown as outdated and may be asked again. 1: the one-battle plain
-# tree (until session 27); 2: `hard`'s search, with these settings.
+# tree; 2: `hard`'s search, with these settings.
 SEARCH_VERSION = 2
 
 

@@ -30,11 +30,11 @@ SEARCH_FLAGS = {
     "coalition": {"coalition": True},  # the others always modelled as one team
     "auto-coalition": {"coalition": "auto"},  # ... once the public history shows it
     "deep": {"battles": 2},  # iterations simulate through two battles before the evaluation
-    "shallow": {"battles": 1},  # ... through one (hard and expert before session 22)
+    "shallow": {"battles": 1},  # ... through one (hard and expert's first setting)
     "deeper": {"battles": 3},  # ... through three (a candidate for expert's longer budget)
     "learned": {"value": "learned"},  # the learned cut-off evaluation (search/value_model.py)
     # How the other seats choose inside the tree (search/opponents.py): by UCB on the merged
-    # node (medium's default, and hard's before session 25), or by a model of their hand.
+    # node (medium's first default, and hard's), or by a model of their hand.
     "searched-opponents": {"opponents": "searched"},
     "playout-opponents": {"opponents": "playout"},
     "heuristic-opponents": {"opponents": "heuristic"},

@@ -18,9 +18,11 @@ LEVEL_LABELS = {
 # caller's budget combines with these.
 # `medium` and `hard` search alike (below), so these budgets alone set them apart: at 150
 # iterations `medium` wins 70% of heads-up games against the heuristic; `hard` at 1,000
-# iterations beats it less than that gap suggests, 62.75% of 400 (docs/ai.md, "Session 27").
+# iterations beats it less than that gap suggests, 62.75% of 400 (docs/ai.md,
+# "`hard`'s step finished, four players, the analysis searches as `hard`").
 # `expert` has `hard`'s cap: its step over `hard` comes from its model of `hard`, not from more
-# iterations, which bought little (4x won 56%; docs/ai.md, "Session 34").
+# iterations, which bought little (4x won 56%; docs/ai.md,
+# "`expert` takes the model of `hard`").
 DEFAULT_BUDGETS = {
     "medium": (150, 0.4),
     "hard": (6000, 1.5),
@@ -38,12 +40,13 @@ SEARCH_BATTLES = {
 
 # How each search level plays the other seats inside its tree (search/opponents.py): the
 # heuristic bot's move on their determinized hand. At `hard`'s 1,000 iterations that beat the
-# heuristic in 74 of 80 deals where the plain tree won 56 (docs/ai.md, "Session 25"). Since
-# session 26 `medium` searches as `hard` does, with its small budget: the levels then differ by
-# thinking time alone (docs/ai.md, "Session 26"). The model costs about twice the CPU per
-# iteration. `expert` plays them with the imitation model of `hard` (search/imitation.py), since
-# `hard` is the level it must beat: at equal iterations that model won 60% of 200 heads-up games
-# against `hard` (docs/ai.md, "Session 33"). `hard` keeps the heuristic: the model imitates it.
+# heuristic in 74 of 80 deals where the plain tree won 56 (docs/ai.md, "The heuristic opponent
+# model becomes `hard`'s"). `medium` searches as `hard` does, with its small budget: the levels
+# differ by thinking time alone (docs/ai.md, "`medium` searches as `hard` does, with a smaller
+# budget"). The model costs about twice the CPU per iteration. `expert` plays them with the
+# imitation model of `hard` (search/imitation.py), since `hard` is the level it must beat: at
+# equal iterations that model won 60% of 200 heads-up games against `hard` (docs/ai.md, "A model
+# of `hard` to play it with"). `hard` keeps the heuristic: the model imitates it.
 SEARCH_OPPONENTS = {
     "medium": "heuristic",
     "hard": "heuristic",
