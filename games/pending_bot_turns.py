@@ -82,8 +82,10 @@ class RedisMarks:
         return None if newest < 0 else newest
 
     def forget_all(self) -> None:
-        for key in self.client.scan_iter(match=key_prefix() + "*", count=500):
-            self.client.delete(key)
+        # Run before every test: the keys go in one DELETE, not one round trip each.
+        found = list(self.client.scan_iter(match=key_prefix() + "*", count=500))
+        if found:
+            self.client.delete(*found)
 
 
 @dataclass
