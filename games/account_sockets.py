@@ -113,6 +113,14 @@ def groups_of(scope) -> list[str]:
     return groups
 
 
+def token_active(token_id: int) -> bool:
+    """Whether the token is still unrevoked and its account active (sockets, event streams and
+    long polls check it the same way)."""
+    # The model by its label: the Bot API app builds on this module, not the other way.
+    tokens = apps.get_model("botapi", "AccessToken").objects
+    return tokens.filter(pk=token_id, revoked_at__isnull=True, user__is_active=True).exists()
+
+
 def still_signed_in(scope) -> bool:
     """Whether the socket's credentials still hold, read afresh: its token is still active, or
     its session still names its user (Django's check against the password)."""
@@ -120,11 +128,7 @@ def still_signed_in(scope) -> bool:
     if user is None or not user.is_authenticated:
         return True
     if scope.get("token_id") is not None:
-        # The model by its label: the Bot API app builds on this module, not the other way.
-        tokens = apps.get_model("botapi", "AccessToken").objects
-        return tokens.filter(
-            pk=scope["token_id"], revoked_at__isnull=True, user__is_active=True
-        ).exists()
+        return token_active(scope["token_id"])
     session = scope.get("session")
     if session is None or session.session_key is None:
         return user.is_active  # a user not read from a session (a test's communicator)

@@ -19,7 +19,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django_ratelimit.core import get_usage
 
 from games import lobby
-from games.account_sockets import token_group
+from games.account_sockets import token_active, token_group
 from games.database_threads import in_database_thread
 from games.lobby import LobbyError, SeatPlan
 from games.models import Game, Seat
@@ -28,7 +28,7 @@ from games.services.notify import remember_socket_loop
 
 from . import challenges, stream_slots, tokens
 from .auth import TooManyBadTokens, limited_token_for
-from .events import event_lines, token_active
+from .events import event_lines
 from .models import SCOPE_CHALLENGE, SCOPE_PLAY
 from .stream_slots import StreamSlot
 from .tokens import TokenRefused

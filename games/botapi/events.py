@@ -29,7 +29,13 @@ from dataclasses import dataclass, field
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from games.account_sockets import REVOKED_TOKEN, account_group, reason_message, token_group
+from games.account_sockets import (
+    REVOKED_TOKEN,
+    account_group,
+    reason_message,
+    token_active,
+    token_group,
+)
 from games.database_threads import in_database_thread
 from games.models import Game, Seat
 from games.services.notify import LOBBY_GROUP, group_send_now, remember_socket_loop
@@ -161,12 +167,6 @@ def changes(user, told: Told) -> list[dict]:
         events.append(game_finish_event(game, told.playing[game.pk]))
     told.playing = {game_id: index for game_id, (index, _players) in playing.items()}
     return events
-
-
-def token_active(token_id: int) -> bool:
-    return AccessToken.objects.filter(
-        pk=token_id, revoked_at__isnull=True, user__is_active=True
-    ).exists()
 
 
 def end_line(reason: str) -> bytes:
