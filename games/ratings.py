@@ -158,35 +158,40 @@ def unrated_reason(game: Game) -> str | None:
         return "aborted"
     if game.status != Game.Status.FINISHED or not (game.result or {}).get("regions"):
         return "unfinished"
-    if faces_own_bot(game):
+    # Both checks of bot owners below read the same seats: one query.
+    accounts = seated_accounts(game)
+    if faces_own_bot(accounts):
         return "own_bots"
     deciding = people_deciding(game)
     if len(deciding) < MIN_PEOPLE_DECIDING:
         return "too_few_people"
-    if len(controllers(game, deciding)) < MIN_PEOPLE_DECIDING:
+    if len(controllers(accounts, deciding)) < MIN_PEOPLE_DECIDING:
         return "own_bots"
     return None
 
 
-def faces_own_bot(game: Game) -> bool:
+def seated_accounts(game: Game) -> list[tuple[int, int, int | None]]:
+    """(seat index, account, the account's owner if it is a Bot API bot) of each seat held by an
+    account."""
+    rows = Seat.objects.filter(game=game, user__isnull=False).values_list(
+        "index", "user_id", "user__bot_account__owner_id"
+    )
+    return list(rows)
+
+
+def faces_own_bot(accounts) -> bool:
     """Whether a person sits at the table with a bot account they own: their own program, so
     whatever it does (pass every turn, feed them regions) must not move anyone's rating, theirs,
     the bot's or the other players' (the bot may have played for the table or not at all)."""
-    rows = Seat.objects.filter(game=game, user__isnull=False).values_list(
-        "user_id", "user__bot_account__owner_id"
-    )
-    seated = {user for user, _ in rows}
-    return any(owner in seated for _, owner in rows if owner is not None)
+    seated = {user for _, user, _ in accounts}
+    return any(owner in seated for _, _, owner in accounts if owner is not None)
 
 
-def controllers(game: Game, seats: set[int]) -> set[int]:
+def controllers(accounts, seats: set[int]) -> set[int]:
     """Who decides for these seats: a Bot API bot account is its owner's program, so a person
     against their own bot is one player (no rating to farm); an account without an owner (a bot
     that upgraded itself, or a person) stands for itself."""
-    rows = Seat.objects.filter(game=game, index__in=seats).values_list(
-        "user_id", "user__bot_account__owner_id"
-    )
-    return {owner or user for user, owner in rows}
+    return {owner or user for index, user, owner in accounts if index in seats}
 
 
 def is_rated(game: Game) -> bool:
