@@ -239,9 +239,9 @@ KNOWN_DEVICE_SALT = "games.throttles.known_device"
 KNOWN_DEVICE_DAYS = 180
 
 
-def address_key(request) -> str:
-    """The client's address, or its /64 network for IPv6."""
-    return address_group(client_ip(request))
+def address_key(request_or_scope) -> str:
+    """The client's address, or its /64 network for IPv6 (an HttpRequest or an ASGI scope)."""
+    return address_group(client_ip(request_or_scope))
 
 
 def username_key(username) -> str:

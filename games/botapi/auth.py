@@ -21,8 +21,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from games.client_address import address_group, client_ip
-from games.throttles import Count, take
+from games.throttles import Count, address_key, take
 
 from .models import AccessToken, BotAccount
 from .tokens import TokenRefused, token_for
@@ -43,7 +42,7 @@ def limited_token_for(request_or_scope, secret: str, scope: str) -> AccessToken:
     """tokens.token_for under the bad-token limit of the client's address (a request or an ASGI
     scope); raises TokenRefused, TooManyBadTokens past the limit."""
     limit = settings.BOT_API_BAD_TOKENS_PER_MINUTE
-    address = address_group(client_ip(request_or_scope))
+    address = address_key(request_or_scope)
     taken = take(Count("bot-api-bad-tokens", address, limit, 60) if limit else None)
     if taken.refusal:
         raise TooManyBadTokens(taken.refusal.seconds_left)
