@@ -37,8 +37,6 @@ def hourly_refusal(code: str, group: str, limit: int, user, message) -> QuotaRef
     """Take one of `user`'s `limit` slots an hour in `group`; None if taken, else the refusal:
     `code`, and `message(minutes)` (a translated text for the minutes to wait) filled in with the
     limit and those minutes."""
-    if not limit:
-        return None
     taken = take(Count(group, str(user.pk), limit, HOUR))
     if not taken.refusal:
         return None

@@ -88,11 +88,9 @@ class Counter:
     limit_setting: str
     window_setting: str
 
-    def of(self, value: str) -> Count | None:
-        """The counter for `value`, or None when the setting says no limit (0)."""
+    def of(self, value: str) -> Count:
+        """The counter for `value` (a limit of 0, no limit, is no counter to `take`)."""
         limit = getattr(settings, self.limit_setting)
-        if not limit:
-            return None
         return Count(self.group, value, limit, getattr(settings, self.window_setting) * 60)
 
 
@@ -208,8 +206,9 @@ class Taken:
 
 
 def take(*counts: Count | None) -> Taken:
-    """A slot in every counter given (None: a counter with no limit), or a refusal and none."""
-    wanted = [count for count in counts if count is not None]
+    """A slot in every counter given, or a refusal and none. A counter whose limit is 0 (the
+    settings' "no limit"), or None, is no counter: callers pass their setting as it is."""
+    wanted = [count for count in counts if count is not None and count.limit]
     if not wanted:
         return Taken()
     name = secrets.token_hex(8)

@@ -72,8 +72,7 @@ def hint_seat(game: Game, user) -> int:
 
 
 def take_hint_slot(user) -> Taken:
-    limit = hints_per_minute()
-    return take(Count("analysis-hints", str(user.pk), limit, 60) if limit else None)
+    return take(Count("analysis-hints", str(user.pk), hints_per_minute(), 60))
 
 
 def ask(request, game: Game) -> dict:

@@ -42,8 +42,7 @@ def limited_token_for(request_or_scope, secret: str, scope: str) -> AccessToken:
     """tokens.token_for under the bad-token limit of the client's address (a request or an ASGI
     scope); raises TokenRefused, TooManyBadTokens past the limit."""
     limit = settings.BOT_API_BAD_TOKENS_PER_MINUTE
-    address = address_key(request_or_scope)
-    taken = take(Count("bot-api-bad-tokens", address, limit, 60) if limit else None)
+    taken = take(Count("bot-api-bad-tokens", address_key(request_or_scope), limit, 60))
     if taken.refusal:
         raise TooManyBadTokens(taken.refusal.seconds_left)
     try:

@@ -96,6 +96,10 @@ def test_counters_of_other_values_and_groups_are_apart(store):
 
 def test_no_counter_is_no_limit(store):
     assert all(take(None).refusal is None for _ in range(3 * LIMIT))
+    # A limit of 0 (the settings' "no limit") is no counter either, beside one that is.
+    assert all(take(count(limit=0)).refusal is None for _ in range(3 * LIMIT))
+    assert all(take(count(limit=0), count()).refusal is None for _ in range(LIMIT))
+    assert take(count(limit=0), count()).refusal is not None
 
 
 def test_the_memory_store_forgets_counters_whose_slots_all_lapsed(clock):
