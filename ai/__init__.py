@@ -1,7 +1,9 @@
-"""Bots that play Condottiere from a seat's view only (`view_for(state, seat)`), never a full state.
+"""Bots that play from a seat's view only (`view_for(state, seat)`), never a full state.
 
 bot = make_bot("hard", seed=1, time_limit=1.5)
 action = bot.choose(view)          # one of view["legal_actions"]
+bot = make_bot("hard", seed=1, game="renaissance")     # Renaissance: ai/renaissance/
+answer = bot.answer_offer(view)    # one of the view's diplomacy answers, or None
 """
 
 from .factory import make_bot

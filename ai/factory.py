@@ -1,7 +1,8 @@
 """Making a bot of a level: the one place that knows which class plays which level, so the bot
 modules need not know of one another (search/parallel.py builds on search/bot.py, and neither
-imports this module)."""
+imports this module). Renaissance's levels are mapped in ai/renaissance/levels.py."""
 
+from . import renaissance
 from .heuristic import HeuristicBot
 from .levels import DEFAULT_BUDGETS, LEVELS, SEARCH_BATTLES, SEARCH_OPPONENTS
 from .random_bot import RandomBot
@@ -12,9 +13,19 @@ from .search.parallel import RootParallelBot
 EASY_MISTAKES = 0.35
 
 
-def make_bot(level: str, *, seed=None, iterations=None, time_limit=None):
-    """A bot of the given level. `iterations` and/or `time_limit` (seconds) bound each decision
-    of the search levels (defaults: `DEFAULT_BUDGETS`); the other levels ignore them."""
+# The games a bot can be made for.
+GAMES = ("condottiere", "renaissance")
+
+
+def make_bot(level: str, *, seed=None, iterations=None, time_limit=None, game="condottiere"):
+    """A bot of the given level for `game`. `iterations` and/or `time_limit` (seconds) bound
+    each decision of Condottiere's search levels (defaults: `DEFAULT_BUDGETS`); the other levels
+    ignore them. Renaissance has no search bot: `ai.renaissance.LEVEL_BOTS` says which of its
+    bots plays each level, and the budgets are ignored."""
+    if game == "renaissance":
+        return renaissance.make_bot(level, seed=seed)
+    if game != "condottiere":
+        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
     if level == "random":

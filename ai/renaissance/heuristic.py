@@ -6,8 +6,13 @@ always gives the same choice. The rules: vote war when stronger than the average
 for an Artist in hand, walls for exposed valuable cities, then cards for the turn; expand toward
 whole provinces and ports; attack when the odds (cards, dice, walls) favour it and the city is
 worth it; defend with the card that best keeps a valuable city; play yellow cards when useful.
+It answers the offers made to it (`answer_offer`) by a rule of its own as well; it makes none.
+
+With `mistakes` > 0 (the `easy` bot) it plays that share of its decisions, answers included, at
+random among the same legal actions: the seeded generator of the decision (ai/seeding.py).
 """
 
+from ..seeding import decision_rng
 from .odds import (
     ENGINEER_DEFENCE,
     EXPECTED_ATTACK_PAIR,
@@ -17,6 +22,7 @@ from .odds import (
     p_beats,
     troop_value,
 )
+from .offers import heuristic_answer, offer_answers
 from .situation import Situation
 
 # An attack is made when it wins at least this often and is worth this much (in RP to come).
@@ -34,12 +40,12 @@ TRAITOR_DEFENCE = 5.5
 
 
 class HeuristicBot:
-    """Chooses by the rules of thumb above; `seed` is accepted for the common bot interface."""
+    """Chooses by the rules of thumb above; `seed` only seeds the mistakes of the `easy` bot."""
 
-    level = "heuristic"
-
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, *, mistakes: float = 0.0):
         self.seed = seed
+        self.mistakes = mistakes
+        self.level = "easy" if mistakes else "heuristic"
 
     def choose(self, view: dict) -> dict:
         legal = view["legal_actions"]
@@ -47,11 +53,37 @@ class HeuristicBot:
             raise ValueError("this seat has nothing to decide in this view")
         if len(legal) == 1:
             return legal[0]
+        slip = self._slip(view, legal)
+        if slip is not None:
+            return slip
         decide = DECISIONS.get(view["phase"])
         choice = decide(Situation(view), legal) if decide else None
         # A rule of thumb may build an action the rules do not offer right now (an option's
         # step comes first, e.g. the Swiss announce before buying): only a listed one is played.
         return choice if choice in legal else _fallback(legal)
+
+    def answer_offer(self, view: dict) -> dict | None:
+        """The answer to an offer made to this seat, or None when none waits. The rule, from
+        this seat's view only: accept the exchange that gains the most, if one gains at all (my
+        cities valued as the heuristic values them, in Renaissance Points to come, on the board
+        after the swap against the board now: completing a province gains, breaking one of
+        mine loses; an even swap only serves the offerer, so it is declined); else accept a
+        Condottiere sale if a ducat stays for every unpaid Condottiere in hand, the hand is
+        below the 12-card limit and the card serves this turn (war, a battle of mine being
+        fought, or fewer than two troops in hand); else decline the first offer waiting.
+        An answer the engine does not list now (no exchange mid-battle) is not given."""
+        answers = offer_answers(view)
+        if not answers:
+            return None
+        slip = self._slip(view, answers)
+        return slip if slip is not None else heuristic_answer(view, answers)
+
+    def _slip(self, view, actions):
+        """The `easy` bot's random action for this decision, when it errs on it."""
+        if not self.mistakes:
+            return None
+        rng = decision_rng(self.seed, view)
+        return rng.choice(actions) if rng.random() < self.mistakes else None
 
 
 def _fallback(legal):

@@ -108,9 +108,32 @@ class Situation:
         province = self.geo.province_of[city]
         size = len(self.open_cities(province))
         held = self.counts(province).get(self.me, 0)
-        worth = left + 1.0 if held == size else 0.6 * left * held / size
+        worth = self.province_share(held, size)
         worth += 0.25 * left * (1 + self.fort[city]) + left * self.artist[city]
         return worth + self.palace[city]
+
+    def province_share(self, held: int, size: int) -> float:
+        """What holding `held` of a province's `size` open cities is worth: the whole province
+        scores every turn left (and a little more), a part of it is a start toward that."""
+        left = self.turns_left
+        return left + 1.0 if held == size else 0.6 * left * held / size
+
+    def holdings(self, owner) -> float:
+        """What my cities are worth if the board's owners were `owner` (a city index -> seat
+        list): the provinces by the share I would hold, each city's income, artist, palace and
+        port. Compares two boards, e.g. before and after an exchange of cities."""
+        left = self.turns_left
+        worth = 0.0
+        for province in range(len(self.geo.province_cities)):
+            cities = self.open_cities(province)
+            held = sum(1 for c in cities if owner[c] == self.me)
+            if held:
+                worth += self.province_share(held, len(cities))
+        for city, seat in enumerate(owner):
+            if seat == self.me:
+                worth += 0.25 * left * (1 + self.fort[city]) + left * self.artist[city]
+                worth += self.palace[city] + 0.5 * self.geo.port[city]
+        return worth
 
     def threat(self, city: int) -> float:
         """How exposed my city is: enemy and free neighbours, a coast open to landings."""
