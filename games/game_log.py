@@ -1,14 +1,14 @@
 """A stored game read back for its record and its replay: the action log in order, the seat that
 held the Condottiere token first, and the seats as a record names them.
 
-The first token holder: a live game derives it from its seed (`services.first_token_holder`,
+The first token holder: a live game derives it from its seed (`rules_api.first_token_holder`,
 what `start_game` used). An imported record states it; it is not stored separately because the
 token holder is always the one to act first (he chooses the first region), so the seat of the
 imported game's first logged action is that holder.
 """
 
 from games.models import Action, Game, Seat
-from games.services.actions import first_token_holder
+from games.rules_api import first_token_holder
 
 
 def logged_actions(game: Game) -> list[Action]:
@@ -19,7 +19,7 @@ def first_seat(game: Game, actions: list[Action]) -> int:
     """The seat that started with the Condottiere token (see the module's docstring)."""
     if game.source == Game.Source.IMPORTED and actions:
         return actions[0].seat
-    return first_token_holder(game)
+    return first_token_holder(game.seed, game.players)
 
 
 def seat_info(seat: Seat) -> dict:

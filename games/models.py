@@ -81,6 +81,11 @@ def new_invite_code() -> str:
 
 
 class Game(models.Model):
+    class Ruleset(models.TextChoices):
+        # The names of games.rules_api.RULESETS; a game's is chosen at creation, never changed.
+        CONDOTTIERE = "condottiere", "Condottiere"
+        RENAISSANCE = "renaissance", "Renaissance"
+
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
         PLAYING = "playing", _("Playing")
@@ -89,6 +94,14 @@ class Game(models.Model):
 
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    ruleset = models.CharField(
+        _("game"),
+        max_length=16,
+        choices=Ruleset.choices,
+        default=Ruleset.CONDOTTIERE,
+        db_index=True,
+        editable=False,
     )
     players = models.PositiveSmallIntegerField(_("players"))
     # The engine's Options as a dict (draw_after_battle, bigger_kingdoms, ...).
@@ -111,7 +124,14 @@ class Game(models.Model):
     )
     # Seconds per decision before a stand-in bot moves for an absent player; null = no timer.
     turn_seconds = models.PositiveIntegerField(_("seconds per decision"), null=True, blank=True)
+    # The earliest deadline of a person's decision now awaited (the sweep looks for it).
     turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
+    # Per seat: the version at which the decision that seat is asked now began (a decision
+    # may be made against any version since: games/services/decisions.py), and the moment it
+    # times out as epoch seconds (null: no timer). Several seats may decide at once (the
+    # Renaissance vote), each on its own clock.
+    seat_versions = models.JSONField(default=list, blank=True, editable=False)
+    seat_deadlines = models.JSONField(default=list, blank=True, editable=False)
     # "Play now": after autofill_at, the remaining open seats are filled with bots of this level.
     autofill_level = models.CharField(_("fill with bots"), max_length=16, blank=True)
     autofill_at = models.DateTimeField(_("fill with bots at"), null=True, blank=True)

@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import jobs, pending_bot_turns
-from games.actors.choosing import acting_seat
+from games.actors.choosing import acting_seats_at
 from games.matches.services import NEXT_GAME_JOB, overdue_game_ids
 from games.models import Game
 
@@ -79,11 +79,12 @@ def resume_if_stalled(game: Game, now=None) -> bool:
     now = now or timezone.now()
     if (now - game.updated_at).total_seconds() < bot_patience():
         return False
-    found = acting_seat(game, game.version)
-    if found is None or not found[1].plays_as_bot or not claim(game, now):
+    found = acting_seats_at(game, game.version)
+    if found is None or not any(seat.plays_as_bot for seat in found[1]) or not claim(game, now):
         return False
     log.warning("game %s waited on a bot at v%s: sending its turn again", game.pk, game.version)
-    # Sent even if a message of the game is marked as waiting: that one was lost.
+    # Sent even if a message of the game is marked as waiting: that one was lost. It serves
+    # every bot still asked, however long ago its decision began.
     pending_bot_turns.announce(game.pk, game.version, force=True)
     jobs.later("bot_turn", game.pk, game.version)
     return True

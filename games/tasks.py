@@ -37,12 +37,15 @@ def bot_turn(
     level: str | None = None,
     seed: int | None = None,
     snapshot: str | None = None,
+    game_name: str = "condottiere",
+    since: int | None = None,
 ) -> str:
-    """The bot's move at (game, version); a no-op if that version is gone. The move that made
-    the version passes the bot's level, the game's seed and the snapshot (server-side only: the
-    bot still sees nothing but its seat's view)."""
+    """The bots' moves at (game, version); a no-op if that version is gone. When one bot acts,
+    the move that made the version passes its level, the game's seed and the snapshot
+    (server-side only: the bot still sees nothing but its seat's view). `since`: serve the bot
+    seats whose decision began at that version or later (None: this version)."""
     known = (seed, snapshot) if seed is not None and snapshot else None
-    return run_bot_turn(game_id, version, scheduled_at, level, known)
+    return run_bot_turn(game_id, version, scheduled_at, level, known, game_name, since)
 
 
 @job("bot_move")

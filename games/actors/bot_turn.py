@@ -16,14 +16,13 @@ import time
 from django.conf import settings
 
 from games import jobs, pending_bot_turns
-from games.engine import GameState, current_player
-from games.models import Action, Game
+from games.models import Action, Game, Seat
+from games.rules_api import ruleset, ruleset_of
 from games.services import NotYourTurn, ServiceError, StaleVersion, submit_action
-from games.services.decisions import still_deciding
-from games.services.errors import NotBotTurn
-from games.services.frames import STANDIN_LEVEL, load_state
+from games.services.errors import IllegalMove, NotBotTurn
+from games.services.frames import STANDIN_LEVEL
 
-from .choosing import acting_seat, choose_move
+from .choosing import acting_seats_at, choose_answer, choose_move
 
 log = logging.getLogger(__name__)
 
@@ -37,58 +36,99 @@ def run_bot_turn(
     scheduled_at: float | None = None,
     level: str | None = None,
     known: tuple[int, str] | None = None,
+    game_name: str = "condottiere",
+    since: int | None = None,
 ) -> str:
-    """Choose the bot's move at `version`, if it is still a bot's turn there, and play it when
-    its pause is over. `level` and `known` = (the game's seed, its snapshot at `version`) come
-    from the move that made this version, which saves reading the game; the one way in checks
-    everything again under the game's lock. Without them the game is read. Returns what
-    happened ("moved", "announced", "stale", "not_bot_turn", "refused: <code>").
+    """Choose the moves of the bots asked a decision at `version`, if they still are, and play
+    each when its pause is over. `level` and `known` = (the game's seed, its snapshot at
+    `version`) come from the move that made this version when one bot acts, which saves reading
+    the game; the one way in checks everything again under the game's lock. Without them the
+    game is read, and every bot seat is served that is still asked the decision it was asked at
+    `version` (with `since`, only those whose decision began at that version or later: several
+    bots asked at once, whose earlier decisions have their moves on the way), and every bot seat
+    that an offer of diplomacy waits for. Returns what happened ("moved", "announced", "stale",
+    "not_bot_turn", "refused: <code>").
 
     At most one message per game waits in the queue (games/pending_bot_turns.py): if a newer
     version was announced while this one waited, its turn is played here instead, read from
     the game, and the older version is never thought about."""
     asked_at = scheduled_at or time.time()
+    since = 0 if since is None else since
     newest = pending_bot_turns.take(game_id)
     if newest is not None and newest > version:
         version, level, known = newest, None, None
     if level is not None and known is not None:
+        rules = ruleset(game_name)
         seed, snapshot = known
-        state = GameState.from_json(snapshot)
-        seat_index = current_player(state)
-        if seat_index is None:
+        state = rules.from_json(snapshot)
+        acting = rules.acting_seats(state)
+        if len(acting) != 1:
             return "stale"
+        (seat_index,) = acting
+        choices = [
+            (seat_index, choose_move(rules, seed, state, seat_index, level, version, game_id))
+        ]
     else:
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
             return "no_game"
-        found = acting_bot(game, version, level)
+        found = bot_choices(game, version, since)
         if isinstance(found, str):
             return found
-        state, seat_index, level = found
-        seed = game.seed
-    action = choose_move(seed, state, seat_index, level, version, game_id)
+        version, choices = found
+    outcomes = [announce_move(game_id, version, seat, action, asked_at) for seat, action in choices]
+    return outcomes[0] if len(outcomes) == 1 else ",".join(sorted(set(outcomes)))
+
+
+def announce_move(game_id: int, version: int, seat: int, action: dict, asked_at: float) -> str:
+    """Play the bot's move when its pause is over (at once if none is left)."""
     pause = settings.BOT_MOVE_DELAY - (time.time() - asked_at)
     if pause >= SHORTEST_ANNOUNCED_PAUSE:
-        jobs.later("bot_move", game_id, version, seat_index, action, asked_at, delay=pause)
+        jobs.later("bot_move", game_id, version, seat, action, asked_at, delay=pause)
         return "announced"
-    return play_bot_move(game_id, version, seat_index, action, asked_at)
+    return play_bot_move(game_id, version, seat, action, asked_at)
 
 
-def acting_bot(game: Game, version: int, level: str | None):
-    """(state, seat index, bot level) of the bot to act at `version`, or why there is none."""
-    if level is not None:
-        if game.status != Game.Status.PLAYING or not still_deciding(game, version):
-            return "stale"
-        state = load_state(game)
-        seat_index = current_player(state)
-        return "stale" if seat_index is None else (state, seat_index, level)
-    found = acting_seat(game, version)
+def bot_choices(game: Game, version: int, since: int):
+    """(the version chosen at, [(seat, action), ...]) for the bots to serve at `version`, or
+    why there are none ("stale", "not_bot_turn")."""
+    rules = ruleset_of(game)
+    seats = list(Seat.objects.filter(game=game).order_by("index"))
+    found = acting_seats_at(game, version, seats)
     if found is None:
         return "stale"
-    state, seat = found
-    if not seat.plays_as_bot:
-        return "not_bot_turn"
-    return state, seat.index, seat.bot_level or STANDIN_LEVEL
+    state, asked = found
+    served = [
+        seat for seat in asked if seat.plays_as_bot and since <= decision_start(game, seat.index)
+    ]
+    answering = [
+        seat for seat in seats if seat.plays_as_bot and rules.awaits_answer(state, seat.index)
+    ]
+    if not served and not answering:
+        return "not_bot_turn" if asked and not any(s.plays_as_bot for s in asked) else "stale"
+    # The game as read is the newest version; every decision served is still the one asked.
+    version = game.version
+    choices = [
+        (
+            seat.index,
+            choose_move(rules, game.seed, state, seat.index, bot_level(seat), version, game.pk),
+        )
+        for seat in served
+    ]
+    for seat in answering:
+        answer = choose_answer(rules, game.seed, state, seat.index, bot_level(seat), version)
+        if answer is not None:
+            choices.append((seat.index, answer))
+    return (version, choices) if choices else "stale"
+
+
+def decision_start(game: Game, seat: int) -> int:
+    versions = game.seat_versions
+    return versions[seat] if versions else game.version
+
+
+def bot_level(seat: Seat) -> str:
+    return seat.bot_level or STANDIN_LEVEL
 
 
 def play_bot_move(game_id: int, version: int, seat: int, action: dict, asked_at: float) -> str:
@@ -105,6 +145,11 @@ def play_bot_move(game_id: int, version: int, seat: int, action: dict, asked_at:
         )
     except (StaleVersion, NotYourTurn):
         return "stale"
+    except IllegalMove as error:
+        if str(action.get("type", "")).startswith(("accept_", "decline_")):
+            return "stale"  # the offer was answered or withdrawn meanwhile
+        log.warning("bot move refused in game %s v%s: %s", game_id, version, error.code)
+        return f"refused: {error.code}"
     except NotBotTurn:
         return "not_bot_turn"
     except ServiceError as error:

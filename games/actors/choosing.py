@@ -1,4 +1,4 @@
-"""Choosing a move for a seat from that seat's view, and finding the seat that must act."""
+"""Choosing a move for a seat from that seat's view, and finding the seats that must act."""
 
 import hashlib
 import logging
@@ -6,8 +6,8 @@ import logging
 from django.conf import settings
 
 import ai
-from games.engine import current_player, view_for
 from games.models import Game, Seat
+from games.rules_api import ruleset_of
 from games.services.decisions import still_deciding
 from games.services.frames import load_state
 
@@ -18,37 +18,67 @@ log = logging.getLogger(__name__)
 FALLBACK_LEVEL = "random"
 
 
-def derived_seed(game_seed: int, version: int) -> int:
-    """The bot's seed for the decision at this version: reproducible, different every turn."""
-    digest = hashlib.blake2b(f"{game_seed}:{version}".encode(), digest_size=8).digest()
+def derived_seed(game_seed: int, version: int, seat: int | None = None) -> int:
+    """The bot's seed for the decision at this version: reproducible, different every turn (and,
+    where several seats decide at once, for every seat)."""
+    key = f"{game_seed}:{version}" if seat is None else f"{game_seed}:{version}:{seat}"
+    digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 
 
-def make_seat_bot(level: str, seed: int):
-    """The bot of this level, or the random bot while that level is not written yet."""
+def make_seat_bot(level: str, seed: int, game: str = "condottiere"):
+    """The bot of this level for this game, or the random bot while that level is not written."""
     try:
-        return ai.make_bot(level, seed=seed, time_limit=settings.BOT_THINK_SECONDS)
+        return ai.make_bot(level, seed=seed, time_limit=settings.BOT_THINK_SECONDS, game=game)
     except (NotImplementedError, ValueError):
         log.warning("bot level %r is not available: playing %r", level, FALLBACK_LEVEL)
-        return ai.make_bot(FALLBACK_LEVEL, seed=seed)
+        return ai.make_bot(FALLBACK_LEVEL, seed=seed, game=game)
+
+
+def seat_seed(ruleset, game_seed: int, version: int, seat: int) -> int:
+    """Condottiere keeps its one seed per version (one seat decides at a time)."""
+    if ruleset.name == "condottiere":
+        return derived_seed(game_seed, version)
+    return derived_seed(game_seed, version, seat)
 
 
 def choose_move(
-    game_seed: int, state, seat: int, level: str, version: int, game_id: int | None = None
+    ruleset, game_seed: int, state, seat: int, level: str, version: int, game_id=None
 ) -> dict:
     """A bot's move for `seat`, chosen from that seat's view and the game's public history."""
-    bot = make_seat_bot(level, derived_seed(game_seed, version))
-    return bot_choice(bot, view_for(state, seat), game_id, version)
+    bot = make_seat_bot(level, seat_seed(ruleset, game_seed, version, seat), ruleset.name)
+    return bot_choice(bot, ruleset.view_for(state, seat), game_id, version)
+
+
+def choose_answer(ruleset, game_seed: int, state, seat: int, level: str, version: int):
+    """A bot's answer to an offer of diplomacy waiting for `seat`, or None (from its view)."""
+    bot = make_seat_bot(level, seat_seed(ruleset, game_seed, version, seat), ruleset.name)
+    answer = getattr(bot, "answer_offer", None)
+    return None if answer is None else answer(ruleset.view_for(state, seat))
+
+
+def acting_seats_at(game: Game, version: int, seats=None):
+    """(state, seat rows) of the seats that act now and were already asked the same decision at
+    `version` (a seat whose decision changed since is not: a newer announcement serves it)."""
+    if game.status != Game.Status.PLAYING or not 0 <= version <= game.version:
+        return None
+    state = load_state(game)
+    acting = ruleset_of(game).acting_seats(state)
+    if not acting:
+        return None
+    if seats is None:
+        seats = list(Seat.objects.filter(game=game, index__in=acting).order_by("index"))
+    return state, [
+        seat for seat in seats if seat.index in acting and still_deciding(game, version, seat.index)
+    ]
 
 
 def acting_seat(game: Game, version: int):
-    """(state, seat row) of the seat that must act, if the game still waits for the decision
-    awaited at `version` (shows since do not count: games/services/decisions.py)."""
-    if game.status != Game.Status.PLAYING or not still_deciding(game, version):
+    """(state, seat row) of the one seat that must act, if the game still waits for the
+    decision awaited at `version` (another seat's actions since that left it as it was do not
+    count: games/services/decisions.py). None when nobody or several seats act."""
+    found = acting_seats_at(game, version)
+    if found is None or len(found[1]) != 1:
         return None
-    state = load_state(game)
-    index = current_player(state)
-    if index is None:
-        return None
-    seat = Seat.objects.filter(game=game, index=index).first()
-    return None if seat is None else (state, seat)
+    state, (seat,) = found
+    return state, seat

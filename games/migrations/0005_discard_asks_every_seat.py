@@ -29,7 +29,7 @@ SEQ_SHIFT = 1_000_000
 
 
 def discard_public(action: dict) -> dict:
-    """The public record of a hand-discard answer, as games.public_log gives it from now on
+    """The public record of a hand-discard answer, as games.engine.public_log gives it from now on
     (frozen here: a migration must not change when that module does)."""
     return {"type": "discard_hand", "discard": bool(action.get("discard"))}
 

@@ -11,28 +11,17 @@ scheduled if a bot plays it, or its turn timer starts.
 """
 
 import logging
-import random
 import time
 
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import (
-    IllegalAction,
-    Options,
-    apply_action,
-    current_player,
-    final_result,
-    is_terminal,
-    new_game,
-    view_for,
-)
 from games.illegal_messages import player_message
 from games.models import Action, Game, Seat
-from games.public_log import public_record
+from games.rules_api import ruleset_of
 
-from .decisions import still_deciding
+from .decisions import next_seat_versions, still_deciding
 from .errors import (
     GameNotPlaying,
     IllegalMove,
@@ -41,7 +30,13 @@ from .errors import (
     ServiceError,
     StaleVersion,
 )
-from .followups import NextTurn, after_change, bot_acts_next, deadline_for
+from .followups import (
+    after_change,
+    bots_due,
+    decision_clocks,
+    new_clock,
+    next_turn_for,
+)
 from .frames import load_state, move_change
 from .good_game import say_good_game
 from .notify import after_commit, notify_lobby_now
@@ -137,15 +132,18 @@ def locked_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
     return seats[0].game, seats
 
 
-def locked_playing_game(game_id: int, expected_version: int, *, shows_pass: bool = False):
+def locked_playing_game(game_id: int, expected_version: int, *, seat: int | None = None):
     """Inside a transaction: the game locked, its seats and its state, if it is played and still
-    at `expected_version`; else GameNotPlaying or StaleVersion. With `shows_pass` (a decision),
-    an older `expected_version` that only shows came after will do too (decisions.py)."""
+    at `expected_version`; else GameNotPlaying or StaleVersion. With a `seat` (its decision), an
+    older `expected_version` will do too if that seat's decision is still the one it was asked
+    there (decisions.py)."""
     game, seats = locked_game_and_seats(game_id)
     if game.status != Game.Status.PLAYING:
         raise GameNotPlaying(version=game.version)
     current = (
-        still_deciding(game, expected_version) if shows_pass else game.version == expected_version
+        game.version == expected_version
+        if seat is None
+        else still_deciding(game, expected_version, seat)
     )
     if not current:
         raise StaleVersion(version=game.version)
@@ -154,33 +152,36 @@ def locked_playing_game(game_id: int, expected_version: int, *, shows_pass: bool
 
 def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> int:
     with transaction.atomic():
-        game, seats, state = locked_playing_game(game_id, expected_version, shows_pass=True)
-        # The version the move follows: the one sent, or a newer one made by shows only.
-        expected_version = game.version
-        if current_player(state) != seat:
-            raise NotYourTurn(version=game.version)
-        try:
-            new_state = apply_action(state, action)
-        except IllegalAction as error:
-            # The engine speaks English; the player reads the refusal in their language.
-            raise IllegalMove(player_message(str(error)), version=game.version) from None
-        public_after = view_for(new_state, None)
-        version = expected_version + 1
+        game, seats, state = locked_playing_game(game_id, expected_version, seat=seat)
+        ruleset = ruleset_of(game)
+        new_state = applied(ruleset, game, state, seat, action)
+        # The version the action follows: the newest (any since the seat's decision will do).
+        previous = game.version
+        version = previous + 1
         if actor in BOT_ACTORS:
-            actor = bot_actor(seats[seat], game.version)
-        fields = {"version": version, "snapshot": new_state.to_json()}
-        finished = is_terminal(new_state)
+            actor = bot_actor(seats[seat], previous)
+        versions = next_seat_versions(ruleset, game, state, new_state, seat, action, version)
+        fields = {"version": version, "snapshot": ruleset.to_json(new_state)}
+        finished = ruleset.is_terminal(new_state)
         if finished:
             fields.update(
                 status=Game.Status.FINISHED,
                 finished_at=timezone.now(),
-                result=final_result(new_state),
+                result=ruleset.final_result(new_state),
                 turn_deadline=None,
+                seat_versions=versions,
+                seat_deadlines=[],
             )
+            due, deadline = (), None
         else:
-            fields["turn_deadline"] = deadline_for(game, new_state, seats)
-        guarded_update(game_id, expected_version, **fields)
-        public = public_record(action, seat, view_for(state, None), public_after)
+            deadlines, fields["turn_deadline"] = decision_clocks(
+                game, new_state, seats, versions, version
+            )
+            fields.update(seat_versions=versions, seat_deadlines=deadlines)
+            due = bots_due(game, state, new_state, seats, versions, version, seat, action)
+            deadline = new_clock(deadlines, versions, version)
+        guarded_update(game_id, previous, **fields)
+        public = ruleset.public_record(action, seat, state, new_state)
         Action.objects.create(
             game_id=game_id,
             seq=version,
@@ -192,11 +193,8 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
         )
         # A finished game's sockets read it afresh (its result and ratings).
         change = None if finished else move_change(seat, version, fields, public, seats)
-        next_turn = NextTurn(
-            None if finished else bot_acts_next(new_state, seats),
-            fields["turn_deadline"],
-            game.seed,
-            fields["snapshot"],
+        next_turn = next_turn_for(
+            game, version, due, new_state, seats, deadline, fields["snapshot"]
         )
         after_commit(after_change, game_id, version, finished, next_turn, change)
         if finished:  # the bots at a table of people say "Good game" (table talk)
@@ -204,9 +202,16 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
     return version
 
 
-def first_token_holder(game: Game) -> int:
-    """The seat that starts with the Condottiere token, drawn from the game's seed."""
-    return random.Random(game.seed).randrange(game.players)
+def applied(ruleset, game: Game, state, seat: int, action):
+    """The state after `seat`'s `action`, or the refusal: not its turn (unless any seat may take
+    that action now), or an illegal action, in the player's language."""
+    if seat not in ruleset.acting_seats(state) and not ruleset.is_side_action(action):
+        raise NotYourTurn(version=game.version)
+    try:
+        return ruleset.apply_action(state, seat, action)
+    except ruleset.illegal as error:
+        # The engine speaks English; the player reads the refusal in their language.
+        raise IllegalMove(player_message(str(error)), version=game.version) from None
 
 
 def start_game(game_id: int) -> None:
@@ -219,22 +224,23 @@ def start_game(game_id: int) -> None:
         seats = seats_of(game)
         if len(seats) != game.players or any(seat.is_open for seat in seats):
             raise TableNotReady()
-        state = new_game(
-            game.players,
-            seed=game.seed,
-            options=Options.from_dict(game.options or {}),
-            first=first_token_holder(game),
-        )
-        deadline = deadline_for(game, state, seats)
+        ruleset = ruleset_of(game)
+        state = ruleset.table_game(game.players, game.seed, game.options or {})
+        snapshot = ruleset.to_json(state)
+        versions = [0] * game.players
+        deadlines, earliest = decision_clocks(game, state, seats, versions, 0)
         now = timezone.now()
         Game.objects.filter(pk=game_id).update(
             status=Game.Status.PLAYING,
             started_at=now,
             updated_at=now,
             version=0,
-            snapshot=state.to_json(),
-            turn_deadline=deadline,
+            snapshot=snapshot,
+            turn_deadline=earliest,
+            seat_versions=versions,
+            seat_deadlines=deadlines,
         )
-        next_turn = NextTurn(bot_acts_next(state, seats), deadline, game.seed, state.to_json())
+        due = bots_due(game, state, state, seats, versions, 0)
+        next_turn = next_turn_for(game, 0, due, state, seats, earliest, snapshot)
         after_commit(after_change, game_id, 0, False, next_turn)
         transaction.on_commit(notify_lobby_now, robust=True)

@@ -1,11 +1,18 @@
-"""Which versions a decision may be made against: a show is not a decision.
+"""Which versions a seat's decision may be made against: only a change of that decision makes a
+version stale.
 
-Any seat may show cards at any time; a show is logged and makes a new version (so that every
-view is read afresh), but it changes nothing anyone decides on: not whose turn it is, not the
-hands, not the board. So the decision awaited at version V is still the one awaited at every
-later version made only by shows, and an action sent against V is judged as if sent against the
-newest: the person who chose it, and the bot or turn timer announced at V, are not told `stale`
-because someone else showed cards meanwhile. A version after a real move is stale, as always.
+Every accepted action makes a new version, so that every view is read afresh. But not every
+action changes what every seat is deciding: a Condottiere show changes nothing anyone decides
+on; in the Renaissance vote each seat votes on its own, so one seat's vote leaves another's
+choice as it was; an offer of diplomacy changes nobody's move. The game row keeps, per seat, the
+version at which the decision that seat is asked now began (`Game.seat_versions`, set by the one
+way in with the ruleset's `decision_changed`). An action sent against any version since is
+judged against the newest: the person who chose it, and the bot or turn timer announced for it,
+are not told `stale` because another seat acted meanwhile. A version older than the seat's
+decision is stale, as always.
+
+Games stored before seat versions existed have none: for them only shows pass (the log says
+which actions were shows), as before.
 """
 
 from games.models import Action, Game
@@ -17,10 +24,31 @@ def decided_since(game_id: int, version: int) -> bool:
     return later.exclude(action__type="show").exists()
 
 
-def still_deciding(game: Game, version: int) -> bool:
-    """Whether the decision awaited at `version` is the one `game` awaits now: the same
-    version, or an older one that only shows came after. (Reads the log only when the versions
-    differ.)"""
+def decision_began(game: Game, seat: int) -> int | None:
+    """The version at which `seat`'s current decision began, or None if the game row does not
+    say (a game stored before seat versions)."""
+    versions = game.seat_versions
+    return versions[seat] if versions and 0 <= seat < len(versions) else None
+
+
+def still_deciding(game: Game, version: int, seat: int | None = None) -> bool:
+    """Whether the decision `seat` was asked at `version` is the one it is asked now. Without a
+    seat: whether the game awaits the same decisions as at `version` (nobody's changed)."""
     if version == game.version:
         return True
-    return 0 <= version < game.version and not decided_since(game.pk, version)
+    if not 0 <= version < game.version:
+        return False
+    if not game.seat_versions:
+        return not decided_since(game.pk, version)
+    seats = range(len(game.seat_versions)) if seat is None else (seat,)
+    return all(version >= decision_began(game, index) for index in seats)
+
+
+def next_seat_versions(ruleset, game: Game, before, after, actor: int, action, version: int):
+    """Every seat's decision version once `action` by `actor` made `version`: the new version
+    for each seat whose decision the action changed, the old one for the others."""
+    old = game.seat_versions or [game.version] * game.players
+    return [
+        version if ruleset.decision_changed(before, after, seat, actor, action) else old[seat]
+        for seat in range(game.players)
+    ]

@@ -4,38 +4,83 @@ timer, a rating) through the job port, which alone knows who runs it."""
 
 import time
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime
 
 from django.utils import timezone
 
 from games import jobs, pending_bot_turns
-from games.engine import current_player
 from games.matches.models import MatchGame
 from games.models import Game, Seat
+from games.rules_api import ruleset_of
 
 from .frames import STANDIN_LEVEL
 from .notify import notify_game, notify_lobby_now
 
+# NextTurn.bot_level when several bots decide at once (the Renaissance vote).
+SEVERAL_BOTS = "*"
 
-def deadline_for(game: Game, state, seats: list[Seat]):
-    """When the decision now awaited times out, or None: a timer runs only for a person's seat.
-    ([ruling] The seat asked in the hand-discard step is public like any other turn, so a
-    deadline that appears only for people reveals nothing there either.)"""
+
+def decision_clocks(
+    game: Game, state, seats: list[Seat], versions: list[int], version: int, old=None
+):
+    """Per seat, when the decision it is asked now times out (epoch seconds, None: no timer),
+    and the earliest of them as a datetime (the game row's `turn_deadline`, which the sweep
+    reads). A timer runs only for a person's seat; a decision that the change at `version` left
+    as it was keeps its clock (`old`: the clocks until now, the game row's by default).
+    ([ruling] The seat asked in Condottiere's hand-discard step is
+    public like any other turn, so a deadline that appears only for people reveals nothing
+    there either.)"""
     if not game.turn_seconds:
-        return None
-    seat = current_player(state)
-    if seat is None or seats[seat].plays_as_bot:
-        return None
-    return timezone.now() + timedelta(seconds=game.turn_seconds)
+        return [None] * game.players, None
+    acting = ruleset_of(game).acting_seats(state)
+    old = (game.seat_deadlines if old is None else old) or []
+    fresh = time.time() + game.turn_seconds
+    deadlines = []
+    for seat in range(game.players):
+        if seat not in acting or seats[seat].plays_as_bot:
+            deadlines.append(None)
+            continue
+        kept = old[seat] if seat < len(old) and versions[seat] != version else None
+        deadlines.append(fresh if kept is None else kept)
+    earliest = min((d for d in deadlines if d is not None), default=None)
+    return deadlines, None if earliest is None else datetime.fromtimestamp(earliest, tz=UTC)
 
 
-def bot_acts_next(state, seats: list[Seat]) -> str | None:
-    """The level of the bot that plays the seat to act now (a stand-in's level for a person's
-    seat handed to it), or None if no bot does."""
-    seat = current_player(state)
-    if seat is None or not seats[seat].plays_as_bot:
-        return None
-    return seats[seat].bot_level or STANDIN_LEVEL
+def bot_level(seat: Seat) -> str:
+    """The level of the bot that plays `seat` (a stand-in's for a person's seat handed to it)."""
+    return seat.bot_level or STANDIN_LEVEL
+
+
+def bots_due(game: Game, before, after, seats, versions, version, actor=None, action=None):
+    """The bot seats that have something new to decide at `version`: a decision that began
+    there, or (after an action of diplomacy) an offer waiting for their answer."""
+    ruleset = ruleset_of(game)
+    acting = ruleset.acting_seats(after)
+    side = action is not None and ruleset.is_side_action(action)
+    return tuple(
+        seat.index
+        for seat in seats
+        if seat.plays_as_bot
+        and (
+            (seat.index in acting and versions[seat.index] == version)
+            or (side and ruleset.awaits_answer(after, seat.index))
+        )
+    )
+
+
+def next_turn_for(game: Game, version: int, due: tuple, state, seats, deadline, snapshot):
+    """What to announce after a commit. One bot asked a move while nobody else acts: its
+    level and the snapshot spare its job a read. Several bots, or an answer to an offer: the
+    job reads the game and serves each bot whose decision began at this version."""
+    if not due:
+        return NextTurn(None, deadline)
+    ruleset = ruleset_of(game)
+    (first, *others) = due
+    alone = ruleset.acting_seats(state) == {first}
+    if not others and alone and not ruleset.awaits_answer(state, first):
+        level = bot_level(seats[first])
+        return NextTurn(level, deadline, game.seed, snapshot, game_name=game.ruleset)
+    return NextTurn(SEVERAL_BOTS, deadline, game_name=game.ruleset, since=version)
 
 
 @dataclass(frozen=True)
@@ -44,10 +89,13 @@ class NextTurn:
     person, or nobody), the turn's deadline, and the game's seed and snapshot at the new
     version, so that a bot's job need not read them again."""
 
-    bot_level: str | None
+    bot_level: str | None  # or SEVERAL_BOTS
     deadline: object = None
     seed: int | None = None
     snapshot: str | None = None
+    game_name: str = "condottiere"
+    # The oldest decision version the bot job serves (None: every bot seat still asked).
+    since: int | None = None
 
 
 def after_change(
@@ -78,10 +126,23 @@ def announce_next(game_id: int, version: int, next_turn: NextTurn) -> None:
     the newest version announced (games/pending_bot_turns.py)."""
     if next_turn.bot_level and pending_bot_turns.announce(game_id, version):
         # The time of the announcement: the bot's latency is measured from it.
-        args = [game_id, version, time.time(), next_turn.bot_level]
-        if next_turn.snapshot is not None:
+        level = None if next_turn.bot_level == SEVERAL_BOTS else next_turn.bot_level
+        args = [game_id, version, time.time(), level]
+        known = level is not None and next_turn.snapshot is not None
+        if known:
             args += [next_turn.seed, next_turn.snapshot]
+        if (next_turn.game_name, next_turn.since) != ("condottiere", None):
+            if not known:
+                args += [None, None]
+            args += [next_turn.game_name, next_turn.since]
         jobs.later("bot_turn", *args)
     if next_turn.deadline is not None:
         seconds = (next_turn.deadline - timezone.now()).total_seconds()
         jobs.later("turn_expiry", game_id, version, delay=seconds)
+
+
+def new_clock(deadlines: list, versions: list[int], version: int):
+    """The deadline of the clocks that started at `version` (they all start together), as a
+    datetime, or None if none did: only a new clock needs a timer announced."""
+    started = [d for seat, d in enumerate(deadlines) if d is not None and versions[seat] == version]
+    return datetime.fromtimestamp(min(started), tz=UTC) if started else None

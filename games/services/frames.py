@@ -19,19 +19,19 @@ from datetime import datetime
 
 from django.utils import translation
 
-from games.engine import GameState, view_for
 from games.models import Action, Game, RatingChange, Seat
+from games.rules_api import ruleset_of
 
 PROTOCOL = 1
 LOG_LENGTH = 100
 STANDIN_LEVEL = "heuristic"
 
 
-def load_state(game: Game) -> GameState:
+def load_state(game: Game):
     """The engine's full state from the snapshot (secret: for the server only)."""
     if not game.snapshot:
         raise ValueError(f"game {game.pk} has not started: it has no snapshot")
-    return GameState.from_json(game.snapshot)
+    return ruleset_of(game).from_json(game.snapshot)
 
 
 def seat_of(game: Game, user) -> int | None:
@@ -67,18 +67,27 @@ def seat_entry(seat: Seat, you: int | None) -> dict:
 
 
 def game_public(game: Game, seats: list[Seat], you: int | None, changes: list[dict]) -> dict:
-    """GAME: the table's public facts; the deadline is the same for everyone."""
+    """GAME: the table's public facts. `deadline` is the earliest decision's; `deadlines` each
+    seat's own (several seats may decide at once), the same for everyone."""
     return {
         "id": game.pk,
+        "ruleset": game.ruleset,
         "status": game.status,
         "players": game.players,
         "options": game.options,
         "turn_seconds": game.turn_seconds,
         "deadline": epoch_ms(game.turn_deadline),
+        "deadlines": seat_deadlines_ms(game),
         "seats": [seat_entry(seat, you) for seat in seats],
         "result": game.result,
         "rating_changes": changes,
     }
+
+
+def seat_deadlines_ms(game: Game) -> list:
+    """Each seat's deadline in epoch milliseconds (None: no clock runs for it)."""
+    deadlines = game.seat_deadlines or [None] * game.players
+    return [None if moment is None else int(moment * 1000) for moment in deadlines]
 
 
 def rating_changes(game: Game) -> list[dict]:
@@ -129,7 +138,7 @@ class Table:
     game: Game
     seats: list[Seat]
     rating_changes: list[dict]
-    state: GameState
+    state: object  # the ruleset's state
     log: list[dict]
     read_at: float
     _texts: dict = field(default_factory=dict, repr=False)
@@ -141,7 +150,7 @@ class Table:
             "protocol": PROTOCOL,
             "version": self.version,
             "game": game_public(self.game, self.seats, seat, self.rating_changes),
-            "view": view_for(self.state, seat),
+            "view": ruleset_of(self.game).view_for(self.state, seat),
             "log": self.log,
         }
 
@@ -169,13 +178,15 @@ class Table:
         game.turn_deadline = (
             datetime.fromisoformat(change["deadline"]) if change["deadline"] else None
         )
+        if change["deadlines"] is not None:  # else (a show) the clocks run on as they were
+            game.seat_deadlines = change["deadlines"]
         entry = change["log"]
         return Table(
             version=version,
             game=game,
             seats=self.seats,
             rating_changes=self.rating_changes,
-            state=GameState.from_json(change["snapshot"]),
+            state=ruleset_of(game).from_json(change["snapshot"]),
             log=self.log if entry is None else (self.log + [entry])[-LOG_LENGTH:],
             read_at=-math.inf,
         )
@@ -190,6 +201,7 @@ def move_change(seat: int, version: int, fields: dict, public: dict | None, seat
         "snapshot": fields["snapshot"],
         "status": fields.get("status", Game.Status.PLAYING),
         "deadline": deadline.isoformat() if deadline else None,
+        "deadlines": fields.get("seat_deadlines"),
         "log": None if public is None else {**public, "seq": version, "seat": seat},
         "standins": [seat_row.standin for seat_row in seats],
     }

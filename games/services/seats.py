@@ -7,12 +7,12 @@ table (GAME) changed.
 
 from django.db import transaction
 
-from games.engine import current_player
 from games.models import Game, Seat
+from games.rules_api import ruleset_of
 
 from .actions import locked_game, seats_of
 from .errors import GameNotPlaying, NotSeated
-from .followups import NextTurn, announce_next, deadline_for
+from .followups import NextTurn, announce_next, decision_clocks
 from .frames import STANDIN_LEVEL, load_state
 from .notify import after_commit, notify_table
 
@@ -39,21 +39,30 @@ def set_standin(game_id: int, user, on: bool) -> None:
         seat.standin = on
         seat.save(update_fields=["standin"])
         state = load_state(game)
-        its_turn = current_player(state) == seat.index
+        its_turn = seat.index in ruleset_of(game).acting_seats(state)
         deadline = game.turn_deadline
         if its_turn:
-            deadline = deadline_for(game, state, seats_of(game))
-            Game.objects.filter(pk=game.pk).update(turn_deadline=deadline)
+            deadline = restart_clock(game, state, seat.index)
         after_commit(_after_standin_change, game, its_turn, on, deadline)
+
+
+def restart_clock(game: Game, state, index: int):
+    """The seat's clock stops while a bot plays it and starts afresh when its person takes it
+    back; the other seats' clocks run on. Returns the new earliest deadline."""
+    versions = game.seat_versions or [game.version] * game.players
+    old = list(game.seat_deadlines or [None] * game.players)
+    old[index] = None  # a clock of its own starts now; no other seat's decision began (-1)
+    deadlines, earliest = decision_clocks(game, state, seats_of(game), versions, -1, old)
+    Game.objects.filter(pk=game.pk).update(turn_deadline=earliest, seat_deadlines=deadlines)
+    return earliest
 
 
 def _after_standin_change(game: Game, its_turn: bool, bot_plays: bool, deadline) -> None:
     notify_table(game.group_name(), game.version)
     if its_turn:
         # The bot moves at once if it now plays this seat; the person's timer starts again.
-        announce_next(
-            game.pk, game.version, NextTurn(STANDIN_LEVEL if bot_plays else None, deadline)
-        )
+        level = STANDIN_LEVEL if bot_plays else None
+        announce_next(game.pk, game.version, NextTurn(level, deadline, game_name=game.ruleset))
 
 
 def hand_to_bot(game_id: int, user) -> None:

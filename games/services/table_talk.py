@@ -26,9 +26,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.chat.models import MAX_LENGTH, ChatMessage, ChatMute, ChatSilence, Phrase, Room
-from games.engine import IllegalShow, apply_show, view_for
 from games.models import Action, Game
-from games.public_log import public_record
+from games.rules_api import ruleset_of
 from games.throttles import Count, take
 
 from .actions import guarded_update, locked_playing_game, with_sqlite_retries
@@ -60,7 +59,7 @@ class ChatRefused(ServiceError):
 # --- Showing cards ---------------------------------------------------------------------------
 
 
-def show_message(error: IllegalShow) -> str:
+def show_message(error) -> str:
     """The engine's refusal of a show, in the player's language."""
     messages = {
         "over": _("The game is over: there is nothing left to show."),
@@ -82,20 +81,23 @@ def _show_once(game_id, seat, to, cards, expected_version) -> int:
     action = {"type": "show", "to": to, "cards": cards}
     with transaction.atomic():
         game, seats, state = locked_playing_game(game_id, expected_version)
+        rules = ruleset_of(game)
+        if rules.apply_show is None:
+            raise IllegalMove(_("Cards are not shown in this game."), version=game.version)
         try:
-            new_state = apply_show(state, seat, action)
-        except IllegalShow as error:
+            new_state = rules.apply_show(state, seat, action)
+        except rules.illegal_show as error:
             raise IllegalMove(show_message(error), version=game.version) from None
         version = expected_version + 1
         fields = {
             "version": version,
-            "snapshot": new_state.to_json(),
+            "snapshot": rules.to_json(new_state),
             "turn_deadline": game.turn_deadline,  # a show is not a move: the clock runs on
             # nor a sign of life of the decision awaited: the sweep still finds a lost bot turn
             "updated_at": game.updated_at,
         }
         guarded_update(game_id, expected_version, **fields)
-        public = public_record(action, seat, view_for(state, None), view_for(new_state, None))
+        public = rules.public_record(action, seat, state, new_state)
         Action.objects.create(
             game_id=game_id,
             seq=version,

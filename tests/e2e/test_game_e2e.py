@@ -17,7 +17,7 @@ from django.test import Client
 
 from games.engine import Options, apply_action, current_player, legal_actions, new_game, view_for
 from games.models import Game, Seat
-from games.public_log import public_record
+from games.engine.public_log import public_record
 from tests.e2e.conftest import ARTIFACTS
 
 SHOTS = ARTIFACTS / "game"

@@ -1,4 +1,4 @@
-"""The public record of an action (games.public_log), checked against the rules on random games:
+"""The public record of an action (games.engine.public_log), checked against the rules on random games:
 the Bishop's victims, the Condottiere token changing hands, the end of a round and the new deal.
 Each expectation is computed from the rules and the full state, the record only from the
 spectator's views, so a match shows both that it is right and that it needs nothing secret."""
@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 from games.engine import Options, apply_action, current_player, legal_actions, new_game, view_for
-from games.public_log import MERCENARIES, public_record
+from games.engine.public_log import MERCENARIES, public_record
 
 SEEDS = range(30)
 

@@ -235,7 +235,7 @@ def test_a_standin_plays_with_the_standin_level_as_actor_standin(two_people, mon
     monkeypatch.setattr(
         games.actors.choosing,
         "make_seat_bot",
-        lambda level, seed: levels.append(level) or real_make_bot("random", seed),
+        lambda level, seed, *game: levels.append(level) or real_make_bot("random", seed, *game),
     )
     assert play_bot_turn(game.pk, 0) == "moved"
     assert levels == ["heuristic"]
@@ -246,7 +246,11 @@ def test_a_standin_plays_with_the_standin_level_as_actor_standin(two_people, mon
 
 
 def run_out_the_clock(game):
-    Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=2))
+    """Every running clock of the game (the seats' own and the earliest) ran out 2 s ago."""
+    past = timezone.now() - timedelta(seconds=2)
+    game = Game.objects.get(pk=game.pk)
+    deadlines = [None if moment is None else past.timestamp() for moment in game.seat_deadlines]
+    Game.objects.filter(pk=game.pk).update(turn_deadline=past, seat_deadlines=deadlines)
 
 
 def test_a_person_to_act_has_a_deadline(timed_game):
