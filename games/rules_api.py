@@ -59,7 +59,10 @@ class Ruleset:
     public_record(action, seat, before, after) -> what a spectator may know of `action`
         (JSON-safe), or None for an action a spectator must not learn of at all
     is_side_action(action) -> whether any seat may take it at any moment, not only an acting
-        seat (Renaissance's diplomacy); side_actions(state, seat) lists those open to `seat`
+        seat (Renaissance's diplomacy); side_actions(state, seat) lists those open to `seat`;
+        side_action_types: their "type"s; side_actions_per_seat: how many one seat may take in
+        a game (the rules set no bound; the site does, so that one seat cannot flood a game's
+        log past what its record may hold)
     decision_changed(before, after, seat, actor, action) -> whether `action` by `actor`
         changed the decision `seat` is asked (a vote does not change another seat's vote)
     awaits_answer(state, seat) -> whether an offer waits for `seat`'s answer
@@ -89,6 +92,8 @@ class Ruleset:
     public_record: Callable
     is_side_action: Callable
     side_actions: Callable
+    side_action_types: frozenset
+    side_actions_per_seat: int
     decision_changed: Callable
     awaits_answer: Callable
     record: ModuleType
@@ -199,6 +204,8 @@ CONDOTTIERE = Ruleset(
     # Showing cards (any seat, any time) is table talk, not an action of the one way in.
     is_side_action=_never,
     side_actions=_nothing,
+    side_action_types=frozenset(),
+    side_actions_per_seat=0,
     # One seat decides at a time: every move asks the table a new decision.
     decision_changed=_always,
     awaits_answer=_never,
@@ -231,6 +238,11 @@ def _renaissance_normalize_options(options, players):
     options = {key: value for key, value in options.items() if value not in (None, "", False)}
     renaissance.new_game(players, seed=0, options=options)
     return options
+
+
+# Six seats at this many each, plus a game's moves (about 600 at most), stay well inside the
+# 5,000 actions a Renaissance record may hold (games.renaissance.record.MAX_ACTIONS).
+RENAISSANCE_DIPLOMACY_PER_SEAT = 300
 
 
 def _renaissance_decision_changed(before, after, seat, actor, action):
@@ -267,6 +279,8 @@ RENAISSANCE = Ruleset(
     public_record=renaissance_public_log.public_record,
     is_side_action=renaissance_diplomacy.is_diplomacy,
     side_actions=renaissance_diplomacy.diplomacy_actions,
+    side_action_types=renaissance_diplomacy.TYPES,
+    side_actions_per_seat=RENAISSANCE_DIPLOMACY_PER_SEAT,
     decision_changed=_renaissance_decision_changed,
     awaits_answer=_renaissance_awaits_answer,
     record=renaissance_record,

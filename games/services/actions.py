@@ -202,11 +202,23 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
     return version
 
 
+def side_actions_taken(ruleset, game: Game, seat: int) -> int:
+    """How many actions of diplomacy `seat` has taken in this game (offers, answers, gifts)."""
+    logged = Action.objects.filter(game_id=game.pk, seat=seat)
+    return logged.filter(action__type__in=sorted(ruleset.side_action_types)).count()
+
+
 def applied(ruleset, game: Game, state, seat: int, action):
     """The state after `seat`'s `action`, or the refusal: not its turn (unless any seat may take
     that action now), or an illegal action, in the player's language."""
-    if seat not in ruleset.acting_seats(state) and not ruleset.is_side_action(action):
+    side = ruleset.is_side_action(action)
+    if seat not in ruleset.acting_seats(state) and not side:
         raise NotYourTurn(version=game.version)
+    if side and side_actions_taken(ruleset, game, seat) >= ruleset.side_actions_per_seat:
+        raise IllegalMove(
+            _("You have made as many offers and gifts as a seat may in one game."),
+            version=game.version,
+        )
     try:
         return ruleset.apply_action(state, seat, action)
     except ruleset.illegal as error:

@@ -4,6 +4,7 @@ seat at any moment, a clock per deciding seat — and bad input refused, changin
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 from django.utils import timezone
@@ -11,7 +12,7 @@ from django.utils import timezone
 from games.actors.bot_turn import run_bot_turn
 from games.actors.turn_expiry import expire_turn
 from games.models import Action, Game, Seat
-from games.rules_api import RENAISSANCE, ruleset_of
+from games.rules_api import RENAISSANCE, RULESETS, ruleset_of
 from games.services import (
     GameNotPlaying,
     IllegalMove,
@@ -261,3 +262,21 @@ def test_a_finished_game_refuses_any_action(renaissance_table):
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     with pytest.raises(GameNotPlaying):
         submit_action(game.pk, 0, {"type": "pass"}, game.version)
+
+
+def test_one_seat_may_not_flood_a_game_with_diplomacy(renaissance_table, monkeypatch):
+    monkeypatch.setitem(RULESETS, "renaissance", replace(RENAISSANCE, side_actions_per_seat=2))
+    game = renaissance_table(4, seed=9)
+    state = play_until(game, "purchase", random.Random(9))
+    (acting,) = RENAISSANCE.acting_seats(state)
+    giver = (acting + 1) % 4
+    gift = {"type": "give_ducats", "to": acting, "amount": 1}
+    for _ in range(2):
+        submit_action(game.pk, giver, gift, game.version)
+        game.refresh_from_db()
+    before = (game.version, logged(game))
+    with pytest.raises(IllegalMove) as refused:
+        submit_action(game.pk, giver, gift, game.version)
+    assert "offers and gifts" in str(refused.value.message)
+    game.refresh_from_db()
+    assert (game.version, logged(game)) == before
