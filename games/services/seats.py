@@ -5,6 +5,8 @@ changes the game's state, so the version stays; the sockets are told all the sam
 table (GAME) changed.
 """
 
+from datetime import UTC, datetime
+
 from django.db import transaction
 
 from games.models import Game, Seat
@@ -48,13 +50,15 @@ def set_standin(game_id: int, user, on: bool) -> None:
 
 def restart_clock(game: Game, state, index: int):
     """The seat's clock stops while a bot plays it and starts afresh when its person takes it
-    back; the other seats' clocks run on. Returns the new earliest deadline."""
+    back; the other seats' clocks run on (their timers are announced already). Returns this
+    seat's own new deadline (None while a bot plays it), for its timer."""
     versions = game.seat_versions or [game.version] * game.players
     old = list(game.seat_deadlines or [None] * game.players)
     old[index] = None  # a clock of its own starts now; no other seat's decision began (-1)
     deadlines, earliest = decision_clocks(game, state, seats_of(game), versions, -1, old)
     Game.objects.filter(pk=game.pk).update(turn_deadline=earliest, seat_deadlines=deadlines)
-    return earliest
+    own = deadlines[index]
+    return None if own is None else datetime.fromtimestamp(own, tz=UTC)
 
 
 def _after_standin_change(game: Game, its_turn: bool, bot_plays: bool, deadline) -> None:

@@ -22,6 +22,7 @@ from games.services import (
     start_game,
     submit_action,
 )
+from games.services.seats import hand_to_bot, take_back_seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -280,3 +281,21 @@ def test_one_seat_may_not_flood_a_game_with_diplomacy(renaissance_table, monkeyp
     assert "offers and gifts" in str(refused.value.message)
     game.refresh_from_db()
     assert (game.version, logged(game)) == before
+
+
+def test_taking_a_seat_back_mid_vote_restarts_only_its_own_clock(renaissance_table, announced):
+    game = renaissance_table(4, turn_seconds=60, seed=21)
+    play_until(game, "vote", random.Random(21))
+    clocks = list(game.seat_deadlines)
+    person = Seat.objects.get(game=game, index=1).user
+    hand_to_bot(game.pk, person)
+    game.refresh_from_db()
+    assert game.seat_deadlines[1] is None  # no clock while a bot plays the seat
+    announced.clear()
+    time.sleep(0.05)
+    take_back_seat(game.pk, person)
+    game.refresh_from_db()
+    assert game.seat_deadlines[1] > clocks[1]
+    assert [game.seat_deadlines[s] for s in (0, 2, 3)] == [clocks[s] for s in (0, 2, 3)]
+    timers = [args for name, args, delay in announced if name == "turn_expiry"]
+    assert timers == [(game.pk, game.version)]
