@@ -60,9 +60,10 @@ class Ruleset:
         (JSON-safe), or None for an action a spectator must not learn of at all
     is_side_action(action) -> whether any seat may take it at any moment, not only an acting
         seat (Renaissance's diplomacy); side_actions(state, seat) lists those open to `seat`;
-        side_action_types: their "type"s; side_actions_per_seat: how many one seat may take in
-        a game (the rules set no bound; the site does, so that one seat cannot flood a game's
-        log past what its record may hold)
+        side_actions_per_seat: how many offers and gifts (`offer_types`) one seat may make in a
+        game (the rules set no bound; the site does, so that one seat cannot flood a game's log
+        past what its record may hold; answers and withdrawals follow offers, so are not
+        counted)
     decision_changed(before, after, seat, actor, action) -> whether `action` by `actor`
         changed the decision `seat` is asked (a vote does not change another seat's vote)
     awaits_answer(state, seat) -> whether an offer waits for `seat`'s answer
@@ -92,7 +93,7 @@ class Ruleset:
     public_record: Callable
     is_side_action: Callable
     side_actions: Callable
-    side_action_types: frozenset
+    offer_types: frozenset
     side_actions_per_seat: int
     decision_changed: Callable
     awaits_answer: Callable
@@ -204,7 +205,7 @@ CONDOTTIERE = Ruleset(
     # Showing cards (any seat, any time) is table talk, not an action of the one way in.
     is_side_action=_never,
     side_actions=_nothing,
-    side_action_types=frozenset(),
+    offer_types=frozenset(),
     side_actions_per_seat=0,
     # One seat decides at a time: every move asks the table a new decision.
     decision_changed=_always,
@@ -240,9 +241,12 @@ def _renaissance_normalize_options(options, players):
     return options
 
 
-# Six seats at this many each, plus a game's moves (about 600 at most), stay well inside the
-# 5,000 actions a Renaissance record may hold (games.renaissance.record.MAX_ACTIONS).
-RENAISSANCE_DIPLOMACY_PER_SEAT = 300
+# What starts a diplomatic exchange; answers and withdrawals each follow one offer.
+RENAISSANCE_OFFERS = frozenset({"give_ducats", "offer_exchange", "offer_condottiere"})
+# Six seats at this many offers each, one answer or withdrawal per offer, plus a game's moves
+# (about 600 at most) stay inside the 5,000 actions a Renaissance record may hold
+# (games.renaissance.record.MAX_ACTIONS): 6 x 250 x 2 + 600 = 3,600.
+RENAISSANCE_DIPLOMACY_PER_SEAT = 250
 
 
 def _renaissance_decision_changed(before, after, seat, actor, action):
@@ -279,7 +283,7 @@ RENAISSANCE = Ruleset(
     public_record=renaissance_public_log.public_record,
     is_side_action=renaissance_diplomacy.is_diplomacy,
     side_actions=renaissance_diplomacy.diplomacy_actions,
-    side_action_types=renaissance_diplomacy.TYPES,
+    offer_types=RENAISSANCE_OFFERS,
     side_actions_per_seat=RENAISSANCE_DIPLOMACY_PER_SEAT,
     decision_changed=_renaissance_decision_changed,
     awaits_answer=_renaissance_awaits_answer,

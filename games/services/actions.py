@@ -202,10 +202,10 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
     return version
 
 
-def side_actions_taken(ruleset, game: Game, seat: int) -> int:
-    """How many actions of diplomacy `seat` has taken in this game (offers, answers, gifts)."""
+def offers_made(ruleset, game: Game, seat: int) -> int:
+    """How many offers and gifts of diplomacy `seat` has made in this game."""
     logged = Action.objects.filter(game_id=game.pk, seat=seat)
-    return logged.filter(action__type__in=sorted(ruleset.side_action_types)).count()
+    return logged.filter(action__type__in=sorted(ruleset.offer_types)).count()
 
 
 def applied(ruleset, game: Game, state, seat: int, action):
@@ -214,7 +214,8 @@ def applied(ruleset, game: Game, state, seat: int, action):
     side = ruleset.is_side_action(action)
     if seat not in ruleset.acting_seats(state) and not side:
         raise NotYourTurn(version=game.version)
-    if side and side_actions_taken(ruleset, game, seat) >= ruleset.side_actions_per_seat:
+    offer = isinstance(action, dict) and action.get("type") in ruleset.offer_types
+    if offer and offers_made(ruleset, game, seat) >= ruleset.side_actions_per_seat:
         raise IllegalMove(
             _("You have made as many offers and gifts as a seat may in one game."),
             version=game.version,

@@ -29,6 +29,7 @@ def abort_game(game_id: int) -> bool:
         game.status = Game.Status.ABORTED
         game.finished_at = timezone.now()
         game.turn_deadline = None
+        game.seat_deadlines = []
         game.autofill_at = None
         # A conditional write as well as the lock: SQLite ignores row locks, and a game that a
         # move finished meanwhile must stay finished.
@@ -36,6 +37,7 @@ def abort_game(game_id: int) -> bool:
             status=game.status,
             finished_at=game.finished_at,
             turn_deadline=None,
+            seat_deadlines=[],
             autofill_at=None,
         )
         if not changed:

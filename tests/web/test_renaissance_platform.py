@@ -22,6 +22,7 @@ from games.services import (
     start_game,
     submit_action,
 )
+from games.services.lifecycle import abort_game
 from games.services.seats import hand_to_bot, take_back_seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -265,7 +266,7 @@ def test_a_finished_game_refuses_any_action(renaissance_table):
         submit_action(game.pk, 0, {"type": "pass"}, game.version)
 
 
-def test_one_seat_may_not_flood_a_game_with_diplomacy(renaissance_table, monkeypatch):
+def test_one_seat_may_not_flood_a_game_with_offers(renaissance_table, monkeypatch):
     monkeypatch.setitem(RULESETS, "renaissance", replace(RENAISSANCE, side_actions_per_seat=2))
     game = renaissance_table(4, seed=9)
     state = play_until(game, "purchase", random.Random(9))
@@ -299,3 +300,11 @@ def test_taking_a_seat_back_mid_vote_restarts_only_its_own_clock(renaissance_tab
     assert [game.seat_deadlines[s] for s in (0, 2, 3)] == [clocks[s] for s in (0, 2, 3)]
     timers = [args for name, args, delay in announced if name == "turn_expiry"]
     assert timers == [(game.pk, game.version)]
+
+
+def test_an_aborted_game_keeps_no_clock(renaissance_table):
+    game = renaissance_table(4, turn_seconds=60, seed=21)
+    assert any(clock is not None for clock in game.seat_deadlines)
+    assert abort_game(game.pk)
+    game.refresh_from_db()
+    assert game.turn_deadline is None and game.seat_deadlines == []
