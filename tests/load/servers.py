@@ -25,7 +25,9 @@ import redis
 
 HOST = "127.0.0.1"
 POSTGRES_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
-REDIS_BASE = "redis://127.0.0.1:6379"
+# The Redis server the harness's databases are on: 6379, or LOADTEST_REDIS_PORT (a Redis of a
+# developer's own on a shared machine), or --redis-port.
+DEFAULT_REDIS_PORT = int(os.environ.get("LOADTEST_REDIS_PORT") or 6379)
 FIRST_PORT = 8100
 READY_TIMEOUT = 90.0
 STOP_TIMEOUT = 15.0
@@ -108,9 +110,15 @@ def drop_database(name: str) -> None:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def lock_redis_db(number: int):
-    """A lock file per Redis database number: two harness runs never flush each other's."""
-    path = Path(tempfile.gettempdir()) / f"condottiere-loadtest-redis-{number}.lock"
+def redis_db_url(port: int, number: int) -> str:
+    return f"redis://{HOST}:{port}/{number}"
+
+
+def lock_redis_db(number: int, port: int = DEFAULT_REDIS_PORT):
+    """A lock file per Redis database number (and server): two harness runs never flush each
+    other's."""
+    server = "" if port == 6379 else f"{port}-"
+    path = Path(tempfile.gettempdir()) / f"condottiere-loadtest-redis-{server}{number}.lock"
     handle = open(path, "w")  # noqa: SIM115 - held open for the whole run
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -287,6 +295,7 @@ def start_servers(
     root: Path,
     database: str,
     redis_db: int,
+    redis_port: int = DEFAULT_REDIS_PORT,
     daphnes: int,
     workers: int,
     concurrency: int,
@@ -301,9 +310,9 @@ def start_servers(
     each answers. On any failure the processes already started are stopped before raising.
     `worker_queues`: the queues each worker consumes, in order ("play", "background"); a worker
     not named there consumes both."""
-    redis_url = f"{REDIS_BASE}/{redis_db}"
+    redis_at = redis_db_url(redis_port, redis_db)
     ports = free_ports(daphnes)
-    env = server_env(root, database_url(database), redis_url, ports, bot_move_delay, bot_think)
+    env = server_env(root, database_url(database), redis_at, ports, bot_move_delay, bot_think)
     env.update(extra_env or {})
     workdir = Path(tempfile.mkdtemp(prefix="condottiere-load-"))
     servers = Servers(
@@ -317,7 +326,7 @@ def start_servers(
     try:
         started = time.monotonic()
         reset_database(database)
-        flush_redis(redis_url)
+        flush_redis(redis_at)
         for args in (
             ("migrate", "--noinput", "-v", "0"),
             ("collectstatic", "--noinput", "-v", "0"),
