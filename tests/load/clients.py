@@ -91,6 +91,7 @@ class Browser:
         self.http, self.base, self.stats = http, base, stats
         self.address = address  # sent as X-Forwarded-For; None: the loopback peer is the client
         self.cookies: dict[str, str] = {}
+        self.username: str | None = None  # once signed up
         self.chat_urls: dict[int, str] = {}  # game -> its room's history, named by its page
 
     def headers(self, post_path: str | None = None) -> dict:
@@ -155,6 +156,7 @@ class Browser:
         if answer[0] != 302 or "sessionid" not in self.cookies:
             self.stats.error(f"sign-up refused: {form_errors(answer[1])}")
             return False
+        self.username = username
         return True
 
     async def open_game(self, path: str, fields: dict) -> int | None:
@@ -167,14 +169,19 @@ class Browser:
             problem = answer[2] or form_errors(answer[1])
             self.stats.error(f"{label(path)} did not start a game: {problem}")
             return None
-        page = await self.request("GET", answer[2])
-        if page is None:
-            return None
         game_id = int(match.group(1))
+        return game_id if await self.visit_game(game_id) else None
+
+    async def visit_game(self, game_id: int) -> bool:
+        """Load the game's page, as a person's browser does before the socket, and note the chat
+        room it names. False after an error, which is counted."""
+        page = await self.request("GET", f"/games/{game_id}/")
+        if page is None:
+            return False
         chat = CHAT_URL.search(page[1])
         if chat is not None:
             self.chat_urls[game_id] = chat.group(1)
-        return game_id
+        return True
 
     def socket_url(self, game_id: int) -> str:
         return "ws" + self.base.removeprefix("http") + f"/ws/games/{game_id}/"
@@ -298,16 +305,20 @@ class Player:
     async def open_game(self) -> int | None:
         if await self.tables.wait():
             self.stats.table_waits += 1
-        fields = {"bots": self.plan.bots, "level": self.plan.level, "turn_seconds": ""}
         if self.ramp is not None and not self.first_socket.is_set():
             async with self.ramp:
-                game_id = await self.browser.open_game("/play/", fields)
+                game_id = await self.start_game()
         else:
-            game_id = await self.browser.open_game("/play/", fields)
+            game_id = await self.start_game()
         if game_id is not None:
             self.stats.games_started += 1
             self.stats.started_in_window += self.stats.window
         return game_id
+
+    async def start_game(self) -> int | None:
+        """A game against bots through the /play/ form, its page loaded: its id, or None."""
+        fields = {"bots": self.plan.bots, "level": self.plan.level, "turn_seconds": ""}
+        return await self.browser.open_game("/play/", fields)
 
     async def play(self, game_id: int) -> bool:
         """Plays over one socket until the game is over (True) or the socket closes (False)."""
@@ -385,7 +396,7 @@ class Player:
             self.stats.error("a state frame's version went backwards")
         self.stats.version_steps += max(0, version - record.version)
         record.version = max(record.version, version)
-        if self.pending is not None and version >= self.pending[0] + 1:
+        if self.pending is not None and self.shows_own_action(frame):
             if self.pending[2]:
                 self.stats.latencies.append(time.perf_counter() - self.pending[1])
             self.pending = None
@@ -406,6 +417,11 @@ class Player:
             else:
                 await self.act(socket, record, version, legal, 0)
         return False
+
+    def shows_own_action(self, frame: dict) -> bool:
+        """Whether this state frame shows the action awaiting its answer. In Condottiere one seat
+        acts at a time, so any later version is that action's (games.rules_api)."""
+        return frame["version"] >= self.pending[0] + 1
 
     def on_error(self, record: GameRecord, code: str | None) -> None:
         if self.pending is not None:

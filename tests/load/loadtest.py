@@ -1,11 +1,13 @@
-"""`python -m tests.load.loadtest {smoke,fast,paced,spectators} [options]`: the load harness.
+"""`python -m tests.load.loadtest {smoke,fast,paced,spectators,renaissance} [options]`: the load
+harness.
 
 Starts the production profile on loopback (a fresh PostgreSQL database, a Redis database number,
 Daphne processes, Celery workers and beat; or targets servers already running with `--url`), signs
-clients up through the site's forms, has them play games against bots or watch one over the game
-websocket, and prints what it measured in the window: games, game actions per second, action ->
-frame latency, errors by kind, lost or doubled actions (the log, and `manage.py verify_games`),
-and the servers' CPU and memory per kind of process. See docs/operations.md, "Load test".
+clients up through the site's forms, has them play games against bots (Condottiere; Renaissance in
+the scenario of that name) or watch one over the game websocket, and prints what it measured in
+the window: games, game actions per second, action -> frame latency, errors by kind, lost or
+doubled actions (the log, and `manage.py verify_games`), and the servers' CPU and memory per kind
+of process. See docs/operations.md, "Load test".
 
 Python API: `run(["smoke"])` returns the list of `Result`s it printed.
 """
@@ -13,6 +15,7 @@ Python API: `run(["smoke"])` returns the list of `Result`s it printed.
 import argparse
 import asyncio
 import contextlib
+import functools
 import math
 import random
 import resource
@@ -30,7 +33,9 @@ import aiohttp
 from . import procstats
 from .clients import TIMEOUTS, Browser, Plan, Player, Spectator, Stats, household_addresses
 from .ledger import Ledger, Verdict, verify_games
+from .renaissance import RenaissancePlayer, Tables, form_offers_renaissance
 from .servers import (
+    DEFAULT_REDIS_PORT,
     HarnessError,
     Servers,
     default_root,
@@ -45,12 +50,18 @@ SCENARIOS = {
     "fast": dict(games=100, duration=60.0, daphnes=2, bots="1,3", think="0", bot_move_delay=0.0),
     "paced": dict(games=200, duration=60.0, daphnes=2, bots="1,3", think="2-5", bot_move_delay=0.8),
     "spectators": dict(spectators=1000, duration=60.0, daphnes=2, players=4, bot_move_delay=0.8),
+    # As `fast`, in Renaissance: three- and six-player games (2 or 5 bots), no delays.
+    "renaissance": dict(
+        games=50, duration=60.0, daphnes=2, bots="2,5", think="0", bot_move_delay=0.0
+    ),
 }
 TARGETS = {
     "smoke": "0 errors, 0 lost actions, a person's and a bot's action, verify_games clean",
     "fast": ">= 200 game actions/s, p99 <= 500 ms, 0 errors, 0 lost actions",
     "paced": "p99 <= 300 ms, 0 errors, 0 lost actions",
     "spectators": "every socket ends at the game's version, never goes back; 0 errors",
+    "renaissance": "0 errors, 0 lost actions, verify_games clean (its rate and latency are "
+    "figures to read beside fast's, no target yet)",
 }
 # How long the first games (or the spectators' sockets) may take to be up before the window.
 START_TIMEOUT = 120.0
@@ -103,6 +114,7 @@ def parser() -> argparse.ArgumentParser:
         "fast": "concurrent person+bots games, bots and person without delay",
         "paced": "concurrent games at the bot delay, people thinking 2-5 s",
         "spectators": "one all-bot game watched by many anonymous sockets",
+        "renaissance": "as fast, in Renaissance games of 3 and 6 players",
     }
     for name, defaults in SCENARIOS.items():
         sub = scenarios.add_parser(name, help=helps[name])
@@ -111,7 +123,10 @@ def parser() -> argparse.ArgumentParser:
             sub.add_argument(
                 "--games", type=int, help=f"concurrent games (default {defaults['games']})"
             )
-            sub.add_argument("--bots", help="bots per game, cycled over the clients (default 1,3)")
+            sub.add_argument(
+                "--bots",
+                help=f"bots per game, cycled over the clients (default {defaults['bots']})",
+            )
             sub.add_argument("--think", help="a person's think time, s: 0 or LOW-HIGH (uniform)")
         else:
             sub.add_argument("--spectators", type=int, help="sockets watching (default 1000)")
@@ -138,6 +153,13 @@ def parser() -> argparse.ArgumentParser:
         sub.add_argument("--root", type=Path, default=default_root(), help="the site's checkout")
         sub.add_argument("--db-name", default="condottiere_load", help="database to (re)create")
         sub.add_argument("--redis-db", type=int, default=7, help="Redis database number")
+        sub.add_argument(
+            "--redis-port",
+            type=int,
+            default=DEFAULT_REDIS_PORT,
+            help=f"the Redis server on 127.0.0.1 (default {DEFAULT_REDIS_PORT}: 6379, or "
+            "LOADTEST_REDIS_PORT)",
+        )
         sub.add_argument("--signup-concurrency", type=int, default=4, help="sign-ups at once")
         ramp = 50 if name == "spectators" else 10
         sub.add_argument(
@@ -217,7 +239,7 @@ def run(argv: list[str] | None = None) -> list[Result]:
         if options.url:
             servers = external_servers(options.url, options.database_url, options.root)
         else:
-            lock = lock_redis_db(options.redis_db)
+            lock = lock_redis_db(options.redis_db, options.redis_port)
             if lock is None:
                 raise HarnessError(
                     f"another load test holds Redis db {options.redis_db}: pass --redis-db N"
@@ -226,6 +248,7 @@ def run(argv: list[str] | None = None) -> list[Result]:
                 root=options.root,
                 database=options.db_name,
                 redis_db=options.redis_db,
+                redis_port=options.redis_port,
                 daphnes=options.daphnes,
                 workers=options.workers,
                 concurrency=options.concurrency,
@@ -297,7 +320,8 @@ def describe_servers(result: Result, servers: Servers, options) -> None:
         result.say(
             "servers",
             f"started here: daphne on 127.0.0.1 port(s) {ports}; {workers}; 1 beat; "
-            f"database {options.db_name}, redis db {options.redis_db}",
+            f"database {options.db_name}, redis db {options.redis_db} on port "
+            f"{options.redis_port}",
         )
         setup = ", ".join(f"{k} {v:.1f} s" for k, v in servers.setup_seconds.items())
         result.say("set-up", setup)
@@ -395,7 +419,7 @@ async def play_scenario(options, servers: Servers, result: Result) -> None:
     stats, stop = Stats(), asyncio.Event()
     ledger = Ledger(servers.database_url) if servers.database_url else None
     rng = random.Random(options.seed)
-    bots = [int(n) for n in str(options.bots).split(",")]
+    bots = bots_per_game(options)
     think = think_range(str(options.think))
     run_id = f"{int(time.time()) % 100000}{rng.randrange(1000)}"
     async with new_http() as http:
@@ -412,8 +436,9 @@ async def play_scenario(options, servers: Servers, result: Result) -> None:
             f"{options.signup_concurrency} at a time (a password hash each)",
         )
         ramp = asyncio.Semaphore(options.ramp) if options.ramp > 0 else None
+        person = await kind_of_player(options, servers, browsers, result)
         players = [
-            Player(
+            person(
                 b,
                 Plan(bots[i % len(bots)], options.level, think, random.Random(rng.random())),
                 stats,
@@ -432,8 +457,8 @@ async def play_scenario(options, servers: Servers, result: Result) -> None:
         result.say(
             "first games",
             f"{stats.games_started} games created and their sockets opened in "
-            f"{time.monotonic() - started:.1f} s (the /play/ form, the game page, the socket; "
-            + (f"{options.ramp} at a time)" if ramp else "all at once)"),
+            f"{time.monotonic() - started:.1f} s ({how_games_start(result)}, the game page, "
+            "the socket; " + (f"{options.ramp} at a time)" if ramp else "all at once)"),
         )
         monitor = monitor_for(servers)
         counts_before = ledger.action_counts() if ledger else {}
@@ -462,6 +487,44 @@ async def play_scenario(options, servers: Servers, result: Result) -> None:
         ledger.close()
     report_usage(result, usage)
     result.figures["stats"] = stats
+
+
+def bots_per_game(options) -> list[int]:
+    """The --bots list, each a number of bots the scenario's game is played with."""
+    bots = [int(n) for n in str(options.bots).split(",")]
+    low, high = (2, 5) if options.scenario == "renaissance" else (1, 5)
+    if not all(low <= n <= high for n in bots):
+        raise HarnessError(f"--bots: {low} to {high} bots a game in {options.scenario}")
+    return bots
+
+
+async def kind_of_player(options, servers: Servers, browsers: list[Browser], result: Result):
+    """Who plays: Condottiere's Player, or in `renaissance` a RenaissancePlayer whose games come
+    from the /play/ form if the site offers Renaissance there, else from the harness itself."""
+    if options.scenario != "renaissance":
+        return Player
+    signed = [browser for browser in browsers if browser.username]
+    offered = bool(signed) and await form_offers_renaissance(signed[0])
+    result.say(
+        "tables",
+        "Renaissance games through the /play/ form"
+        if offered
+        else "Renaissance games created by the harness through manage.py (this checkout's "
+        "/play/ form offers no Renaissance): the person at seat 0, bots at the others",
+    )
+    result.say(
+        "definition",
+        "a person's latency runs from its action to the first state frame whose log shows it "
+        "(another seat's vote may come first)",
+    )
+    result.figures["renaissance_tables"] = "form" if offered else "harness"
+    return functools.partial(RenaissancePlayer, maker=None if offered else Tables(servers))
+
+
+def how_games_start(result: Result) -> str:
+    if result.figures.get("renaissance_tables") == "harness":
+        return "created by the harness"
+    return "the /play/ form"
 
 
 FAULT_KINDS = {"worker": "celery worker", "beat": "beat", "daphne": "daphne"}

@@ -1,5 +1,5 @@
 """The load harness's `fast` scenario, a short window of it, as CI runs it: with the production
-limits on, and not one error.
+limits on, and not one error; then a shorter `renaissance` window, a few games of the second game.
 
 The harness starts the production profile itself (a fresh PostgreSQL database, a Redis database
 number of its own, two Daphne processes, a Celery worker and beat) with every limit at its
@@ -8,6 +8,7 @@ of their own (X-Forwarded-For, two a household), has them play bots over the gam
 20 s, and checks the log. It reaches PostgreSQL and Redis at 127.0.0.1 directly, whatever this
 test process's own profile is, so the guards check those addresses rather than Django's settings.
 No speed is asserted (the machine is shared): only that each printed figure is there and sane.
+`LOADTEST_REDIS_PORT` points the harness and these guards at another Redis on 127.0.0.1.
 """
 
 import os
@@ -15,12 +16,14 @@ import os
 import pytest
 
 from tests.load import loadtest
-from tests.load.servers import drop_database, lock_redis_db
+from tests.load.servers import DEFAULT_REDIS_PORT, drop_database, lock_redis_db
 from tests.services import missing, port_open
 
 pytestmark = [pytest.mark.production, pytest.mark.slow, pytest.mark.timeout(240)]
 
 GAMES, SECONDS = 20, 20
+# Renaissance: two three-player and two six-player games, a short window (CI's time is counted).
+RENAISSANCE_GAMES, RENAISSANCE_SECONDS = 4, 15
 
 
 def require_local_postgresql() -> None:
@@ -29,8 +32,8 @@ def require_local_postgresql() -> None:
 
 
 def require_local_redis() -> None:
-    if not port_open("127.0.0.1", 6379):
-        missing("Redis does not answer at 127.0.0.1:6379: the load harness needs it")
+    if not port_open("127.0.0.1", DEFAULT_REDIS_PORT):
+        missing(f"Redis does not answer at 127.0.0.1:{DEFAULT_REDIS_PORT}: the harness needs it")
 
 
 def free_redis_db() -> int:
@@ -45,10 +48,15 @@ def free_redis_db() -> int:
 
 def fast_window(*more: str) -> loadtest.Result:
     """Runs `fast` (20 games, 20 s, --fail-on-error); later options win over these."""
+    return window("fast", GAMES, SECONDS, *more)
+
+
+def window(scenario: str, games: int, seconds: int, *more: str) -> loadtest.Result:
+    """Runs a scenario with --fail-on-error on a database and Redis database of its own."""
     require_local_postgresql()
     require_local_redis()
-    database = f"condottiere_load_fast_{os.getpid()}"
-    argv = ["fast", "--games", str(GAMES), "--duration", str(SECONDS), "--fail-on-error"]
+    database = f"condottiere_load_{scenario}_{os.getpid()}"
+    argv = [scenario, "--games", str(games), "--duration", str(seconds), "--fail-on-error"]
     argv += ["--db-name", database, "--redis-db", str(free_redis_db()), *more]
     try:
         [result] = loadtest.run(argv)
@@ -100,3 +108,26 @@ def test_clients_behind_one_address_meet_the_per_address_limits_and_fail_the_run
     assert result.figures["all_errors"] > 0
     assert any("sign-up" in kind or "/accounts/signup/" in kind for kind in result.errors)
     assert result.failed(strict=False)
+
+
+def test_a_renaissance_window_plays_without_an_error():
+    """People playing Renaissance against bots over the socket, as `fast` does Condottiere: every
+    action logged once, every game replayed by verify_games, not one error."""
+    result = window("renaissance", RENAISSANCE_GAMES, RENAISSANCE_SECONDS)
+    figures = result.figures
+
+    assert figures["all_errors"] == 0, dict(result.errors)
+    assert not result.failed(strict=False)
+    assert figures["lost"] == figures["doubled"] == figures["log_gaps"] == 0
+    assert result.verdict is not None and result.verdict.ok, result.verdict
+    assert "0 differ" in result.verdict.summary
+
+    assert figures["games_started"] >= RENAISSANCE_GAMES
+    assert figures["person_actions_total"] > 0
+    assert figures["bot_actions_total"] > 0
+    assert figures["actions_per_second"] > 0
+    assert figures["latency_samples"] > 0
+    assert 0 < figures["p50"] <= figures["p95"] <= figures["p99"]
+    printed = "\n".join(result.lines)
+    for heading in ("tables", "game actions", "latency", "errors", "all errors"):
+        assert f"\n{heading:<14} " in "\n" + printed
