@@ -59,19 +59,24 @@ format: install
 	$(VENV)/bin/ruff check --fix .
 
 # Speed figures, printed: the engine (about 20 s), then the bots with the cost of their hand
-# inference (about 40 s), then Renaissance random games (about 15 s), then the computer analysis
-# of one 4-player game (about a minute).
+# inference (about 40 s), then Renaissance random games (about 15 s), then the size and build time
+# of Renaissance state frames (about 30 s), then the computer analysis of one 4-player game (about
+# a minute).
 bench: install
 	$(PY) -m tests.bench.bench_engine
 	$(PY) -m tests.bench.bench_ai
 	$(PY) -m tests.bench.bench_renaissance
+	$(PY) -m tests.bench.bench_frames
 	$(PY) -m tests.bench.bench_analysis
 
-# Load figures, printed (about 8 minutes on 2 cores): the production profile started on loopback
-# against this machine's PostgreSQL and Redis, then three scenarios. See docs/operations.md.
+# Load figures, printed (about 10 minutes on 2 cores): the production profile started on loopback
+# against this machine's PostgreSQL and Redis, then four scenarios: Renaissance's just after
+# fast, its Condottiere counterpart, so that their figures are read side by side. See
+# docs/operations.md.
 .PHONY: loadtest
 loadtest: install
 	$(PY) -m tests.load.loadtest fast --games 100 --duration 60
+	$(PY) -m tests.load.loadtest renaissance --games 50 --duration 60
 	$(PY) -m tests.load.loadtest paced --games 200 --duration 60
 	$(PY) -m tests.load.loadtest spectators --spectators 1000 --duration 60
 
