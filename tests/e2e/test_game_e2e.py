@@ -16,8 +16,8 @@ from django.conf import settings
 from django.test import Client
 
 from games.engine import Options, apply_action, current_player, legal_actions, new_game, view_for
-from games.models import Game, Seat
 from games.engine.public_log import public_record
+from games.models import Game, Seat
 from tests.e2e.conftest import ARTIFACTS
 
 SHOTS = ARTIFACTS / "game"

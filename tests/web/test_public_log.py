@@ -1,6 +1,6 @@
-"""The public record of an action (games.engine.public_log), checked against the rules on random games:
-the Bishop's victims, the Condottiere token changing hands, the end of a round and the new deal.
-Each expectation is computed from the rules and the full state, the record only from the
+"""The public record of an action (games.engine.public_log), checked against the rules on random
+games: the Bishop's victims, the Condottiere token changing hands, the end of a round and the new
+deal. Each expectation is computed from the rules and the full state, the record only from the
 spectator's views, so a match shows both that it is right and that it needs nothing secret."""
 
 import random
