@@ -505,6 +505,9 @@ async def kind_of_player(options, servers: Servers, browsers: list[Browser], res
         return Player
     signed = [browser for browser in browsers if browser.username]
     offered = bool(signed) and await form_offers_renaissance(signed[0])
+    if not offered and not servers.started_here:
+        # The harness's games would start with this process's settings, not the servers'.
+        raise HarnessError("--url: the servers' /play/ form offers no Renaissance game")
     result.say(
         "tables",
         "Renaissance games through the /play/ form"
