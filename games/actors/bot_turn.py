@@ -147,7 +147,10 @@ def play_bot_move(game_id: int, version: int, seat: int, action: dict, asked_at:
         return "stale"
     except IllegalMove as error:
         if str(action.get("type", "")).startswith(("accept_", "decline_")):
-            return "stale"  # the offer was answered or withdrawn meanwhile
+            # The offer was answered or withdrawn meanwhile, or the game moved on so that this
+            # answer may not be given now (a battle began): ask again from the game as it is.
+            ask_for_answers(game_id, error.version)
+            return "stale"
         log.warning("bot move refused in game %s v%s: %s", game_id, version, error.code)
         return f"refused: {error.code}"
     except NotBotTurn:
@@ -156,3 +159,18 @@ def play_bot_move(game_id: int, version: int, seat: int, action: dict, asked_at:
         log.warning("bot move refused in game %s v%s: %s", game_id, version, error.code)
         return f"refused: {error.code}"
     return "moved"
+
+
+def ask_for_answers(game_id: int, version: int | None) -> None:
+    """Announce a bot turn at `version` that serves only the answers still owed to offers (the
+    bots asked a move before it have theirs on the way): a bot whose answer was refused must
+    not leave the offer waiting, and nothing else would ask it again (only a piece of diplomacy
+    announces answers; a lone bot's next move is played from the snapshot alone)."""
+    game_name = Game.objects.filter(pk=game_id).values_list("ruleset", flat=True).first()
+    if version is None or game_name is None:
+        return
+    if pending_bot_turns.announce(game_id, version):
+        # No level nor snapshot: the job reads the game; `since` past every decision asked.
+        jobs.later(
+            "bot_turn", game_id, version, time.time(), None, None, None, game_name, version + 1
+        )
