@@ -20,7 +20,8 @@ from django.utils import timezone
 from games import jobs, pending_bot_turns
 from games.actors.choosing import acting_seats_at
 from games.matches.services import NEXT_GAME_JOB, overdue_game_ids
-from games.models import Game
+from games.models import Game, Seat
+from games.rules_api import ruleset_of
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +80,7 @@ def resume_if_stalled(game: Game, now=None) -> bool:
     now = now or timezone.now()
     if (now - game.updated_at).total_seconds() < bot_patience():
         return False
-    found = acting_seats_at(game, game.version)
-    if found is None or not any(seat.plays_as_bot for seat in found[1]) or not claim(game, now):
+    if not waiting_on_bots(game) or not claim(game, now):
         return False
     log.warning("game %s waited on a bot at v%s: sending its turn again", game.pk, game.version)
     # Sent even if a message of the game is marked as waiting: that one was lost. It serves
@@ -88,6 +88,20 @@ def resume_if_stalled(game: Game, now=None) -> bool:
     pending_bot_turns.announce(game.pk, game.version, force=True)
     jobs.later("bot_turn", game.pk, game.version)
     return True
+
+
+def waiting_on_bots(game: Game) -> bool:
+    """Whether a bot is asked a move now, or owes an answer to an offer of diplomacy (a person
+    who offered may be the one acting, waiting for it)."""
+    seats = list(Seat.objects.filter(game=game).order_by("index"))
+    found = acting_seats_at(game, game.version, seats)
+    if found is None:
+        return False
+    state, asked = found
+    if any(seat.plays_as_bot for seat in asked):
+        return True
+    awaits_answer = ruleset_of(game).awaits_answer
+    return any(seat.plays_as_bot and awaits_answer(state, seat.index) for seat in seats)
 
 
 def resume_stalled_bot_turn(game_id: int) -> bool:

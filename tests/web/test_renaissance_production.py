@@ -34,13 +34,14 @@ import time
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 import aiohttp
 import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games import pending_bot_turns, tasks
+from games import pending_bot_turns, sweep, tasks
 from games.actors.bot_turn import play_bot_move, run_bot_turn
 from games.models import Action, Game, Seat
 from games.rules_api import RENAISSANCE
@@ -877,3 +878,25 @@ def test_a_bots_answer_refused_because_a_battle_began_meanwhile_is_given_again(
     assert answer.action["type"] == "decline_exchange" and answer.action["from"] == 0
     assert answer.actor == Action.Actor.BOT
     assert not RENAISSANCE.from_json(game.snapshot).offers
+
+
+def test_a_bots_answer_lost_with_its_job_is_announced_again_by_the_sweep(make_user, announced):
+    """A worker killed while it held a bot's answer to an offer (its job lost with it) while
+    the game waits for the person who offered: the sweep, which announces again the turns of
+    bots that keep a game waiting, announces the answer too, and the bot answers."""
+    game = renaissance_table(make_user, 4, {0: make_user("alice")}, seed=3)
+    state = combat_with_an_offer_open(game, random.Random(3))
+    offer = next(a for a in RENAISSANCE.side_actions(state, 0) if a["type"] == "offer_exchange")
+    offered_at = submit_action(game.pk, 0, offer, game.version)
+    announced.clear()  # the answer's job went with the worker
+    long_ago = timezone.now() - timedelta(seconds=sweep.bot_patience() + 5)
+    Game.objects.filter(pk=game.pk).update(updated_at=long_ago)
+
+    assert sweep.sweep()["bot_turn"] == [game.pk]
+
+    for name, args, _delay in list(announced):
+        getattr(tasks, name)(*args)
+    answer = Action.objects.filter(game=game, seq=offered_at + 1).first()
+    assert answer is not None, "the offer waits unanswered"
+    assert answer.seat == offer["to"] and answer.action["type"] in ANSWERS
+    assert answer.action["from"] == 0 and answer.actor == Action.Actor.BOT
