@@ -23,6 +23,9 @@ the public entries up to that version.
    and all) while the bots' votes are under way, and Redis stopped for 10 s mid-game; play goes on
    within 10 s of the worker's return or of Redis's (docs/operations.md, "Recovery after a
    fault").
+4. A bot's answer to an offer is never lost (in-process, with the jobs recorded): an answer
+   refused because the game moved on meanwhile is given again, and one whose job was lost with
+   a worker is announced again by the sweep.
 """
 
 import asyncio
@@ -76,9 +79,9 @@ ANSWERED_WITHIN = 5.0
 UNANSWERED = "unanswered"
 OFFERS = ("offer_exchange", "offer_condottiere")
 ANSWERS = ("accept_exchange", "decline_exchange", "accept_condottiere", "decline_condottiere")
+DIPLOMACY = (*OFFERS, *ANSWERS, "give_ducats", "withdraw_exchange", "withdraw_condottiere")
 # A piece of diplomacy is judged against the newest state: a bot's answer or move may have
 # made it stale or no longer possible meanwhile; a withdrawal races the bot's answer.
-DIPLOMACY_RACES = (*OFFERS, *ANSWERS, "give_ducats", "withdraw_exchange", "withdraw_condottiere")
 RACED = ("stale", "illegal")
 
 
@@ -283,7 +286,7 @@ class Person:
         while not self.stop.is_set():
             frame = await self.tab.next_state()
             if frame is None:
-                if self.reconnect is None:
+                if self.reconnect is None or self.stop.is_set():
                     return
                 await asyncio.sleep(0.3)
                 with contextlib.suppress(aiohttp.ClientError, OSError, asyncio.TimeoutError):
@@ -302,20 +305,21 @@ class Person:
                 continue
             if self.votes is not None and view["phase"] == "vote":
                 refused = await self.votes.vote(self, frame)
-                version = frame["version"]
             else:
-                version = frame["version"]
-                refused = await self.send(self.rng.choice(view["legal_actions"]), version)
+                refused = await self.send(self.rng.choice(view["legal_actions"]), frame["version"])
             # Not known whether an unanswered move was taken: the next frame, read afresh by a
             # new connection, says (and a repeat would be refused by its version).
             if refused is None:
-                moved_at = version
+                moved_at = frame["version"]
 
 
 def shows_move_of(frame: dict, seat: int, version: int) -> bool:
     """Whether the frame's log holds a move of `seat` made after `version` (every move has a
-    public entry; only private diplomacy has none)."""
-    return any(entry["seat"] == seat and entry["seq"] > version for entry in frame["log"])
+    public entry, as some diplomacy does: that is no move)."""
+    return any(
+        entry["seat"] == seat and entry["seq"] > version and entry["type"] not in DIPLOMACY
+        for entry in frame["log"]
+    )
 
 
 @dataclass
@@ -521,7 +525,7 @@ def test_a_whole_six_player_game_over_sockets_every_frame_as_the_replay_shows_it
     assert stored.game.result == RENAISSANCE.final_result(stored.states[-1])
     checked = check_every_frame(stored, alice_plays.tabs + [spectator])
     check_sent_once(stored, alice_plays)
-    check_refusals(alice_plays, {"move": ("stale",), **dict.fromkeys(DIPLOMACY_RACES, RACED)})
+    check_refusals(alice_plays, {"move": ("stale",), **dict.fromkeys(DIPLOMACY, RACED)})
     assert {row.actor for row in stored.rows if row.seat != 0} == {Action.Actor.BOT}
     # The bots answer every offer at once (they never leave a person waiting), unless it is
     # withdrawn first or stops holding.
@@ -663,7 +667,7 @@ def test_two_people_and_four_bots_vote_at_the_same_moment_and_nothing_is_lost_or
     check_every_frame(stored, tabs)
     for person in people:
         check_sent_once(stored, person)
-        check_refusals(person, {"move": ("stale",), **dict.fromkeys(DIPLOMACY_RACES, RACED)})
+        check_refusals(person, {"move": ("stale",), **dict.fromkeys(DIPLOMACY, RACED)})
     turns = vote_turns(stored)
     assert sorted(turns) == [2, 3, 4, 5, 6]
     for turn, votes in turns.items():
@@ -824,7 +828,7 @@ def person_moves_after(game: Game, version: int, seat: int = 0) -> int:
     return Action.objects.filter(game=game, seq__gt=version, seat=seat).count()
 
 
-# --- A bot's answer refused in a race ------------------------------------------------------------
+# --- 4. A bot's answer to an offer is never lost --------------------------------------------------
 
 
 def combat_with_an_offer_open(game: Game, rng: random.Random, limit: int = 600):
