@@ -19,16 +19,20 @@ from django.utils.translation import gettext_lazy as _
 
 from ai import LEVELS
 from games import jobs
-from games.engine import Options
 from games.models import Game, Seat
+from games.rules_api import RULESETS, Ruleset
 from games.services import start_game
 from games.services.notify import notify_lobby_now
 
 DEFAULT_BOT_LEVEL = "heuristic"
+# The game a table plays unless another is chosen: every table was Condottiere's before.
+DEFAULT_GAME = "condottiere"
 AUTOFILL_SECONDS = 30
 # How many games in progress the lobby lists for watching (the newest first).
 WATCHABLE_GAMES = 30
 TURN_TIMERS = (None, 30, 60, 120)
+# The games' names as people read them (the games' own titles).
+GAME_NAMES = {"condottiere": _("Condottiere"), "renaissance": _("Renaissance")}
 
 
 def bot_levels() -> tuple[str, ...]:
@@ -36,9 +40,33 @@ def bot_levels() -> tuple[str, ...]:
     return tuple(LEVELS)
 
 
-def normalize_options(options: dict | None) -> dict:
-    """Every optional rule named, on or off: two tables compare equal when their rules do."""
-    return Options.from_dict(options or {}).to_dict()
+def ruleset_for(game: str) -> Ruleset:
+    """The rules of the game a table plays ("condottiere" or "renaissance"), or a LobbyError."""
+    if game not in RULESETS:
+        raise LobbyError("invalid", _("Unknown game."))
+    return RULESETS[game]
+
+
+def normalize_options(options: dict | None, players: int | None = None, game=DEFAULT_GAME) -> dict:
+    """The table's options as its game stores them, so that two tables compare equal when their
+    rules do (Condottiere: every optional rule named, on or off). The game's own rules decide
+    what fits `players`; what does not is a LobbyError."""
+    rules = ruleset_for(game)
+    try:
+        return rules.normalize_options(options or {}, players)
+    except ValueError as error:  # the engine's reason is English: said after our own words
+        raise LobbyError(
+            "invalid_options",
+            _("These rules cannot be played at this table (%(reason)s).") % {"reason": error},
+        ) from error
+
+
+def option_keys(game: str, options: dict) -> list[str]:
+    """The table's options as short keys for the lobby's chips (forms.tables.OPTION_WORDS words
+    each): a Condottiere rule that is on by its name, a Renaissance choice as name_value."""
+    if game == DEFAULT_GAME:
+        return sorted(name for name, on in options.items() if on)
+    return sorted(name if value is True else f"{name}_{value}" for name, value in options.items())
 
 
 class LobbyError(Exception):
@@ -100,9 +128,8 @@ def choose_seat(seats, user, index: int | None = None):
     raise LobbyError("full", _("This table is full."))
 
 
-def validate_seat_plans(creator, players: int, plans: list[SeatPlan]) -> None:
-    if not 2 <= players <= 6:
-        raise LobbyError("invalid", _("A table has 2 to 6 players."))
+def validate_seat_plans(creator, players: int, plans: list[SeatPlan], game=DEFAULT_GAME) -> None:
+    check_players(game, players)
     if len(plans) != players:
         raise LobbyError("invalid", _("Say who sits at each of the %(n)d seats.") % {"n": players})
     if sum(plan.kind == "me" for plan in plans) > 1:
@@ -117,6 +144,17 @@ def validate_seat_plans(creator, players: int, plans: list[SeatPlan]) -> None:
             raise LobbyError("invalid", _("Unknown kind of seat."))
         if plan.kind == "bot" and plan.level not in bot_levels():
             raise LobbyError("invalid", _("Unknown bot level."))
+
+
+def check_players(game: str, players) -> None:
+    """Refuse a number of players the game is not played by (Condottiere 2–6, Renaissance 3–6)."""
+    allowed = ruleset_for(game).players
+    if players not in allowed:
+        raise LobbyError(
+            "invalid",
+            _("%(game)s is played by %(low)d to %(high)d players.")
+            % {"game": GAME_NAMES[game], "low": allowed.start, "high": allowed.stop - 1},
+        )
 
 
 def check_may_open(creator, plans: list[SeatPlan], now) -> None:
@@ -175,17 +213,20 @@ def create_table(
     autofill_level: str = "",
     autofill_seconds: float = AUTOFILL_SECONDS,
     rematch_of: Game | None = None,
+    game: str = DEFAULT_GAME,
 ) -> Game:
-    """Open a table with these seats; it starts at once if no seat is left open."""
-    validate_seat_plans(creator, players, plans)
+    """Open a table of `game` with these seats; it starts at once if no seat is left open."""
+    validate_seat_plans(creator, players, plans, game)
     if autofill_level and autofill_level not in bot_levels():
         raise LobbyError("invalid", _("Unknown bot level."))
+    options = normalize_options(options, players, game)
     now = timezone.now()
     with transaction.atomic():
         check_may_open(creator, plans, now)
-        game = Game.objects.create(
+        table = Game.objects.create(
+            ruleset=game,
             players=players,
-            options=normalize_options(options),
+            options=options,
             created_by=creator,
             turn_seconds=turn_seconds,
             autofill_level=autofill_level,
@@ -193,14 +234,14 @@ def create_table(
             rematch_of=rematch_of,
         )
         Seat.objects.bulk_create(
-            [_seat_from_plan(game, index, plan, creator, now) for index, plan in enumerate(plans)]
+            [_seat_from_plan(table, index, plan, creator, now) for index, plan in enumerate(plans)]
         )
-        _start_if_full(game)
+        _start_if_full(table)
         notify_lobby()
-        if game.autofill_at and game.status == Game.Status.OPEN:
-            transaction.on_commit(lambda: schedule_autofill(game.pk, game.autofill_at))
-    game.refresh_from_db()
-    return game
+        if table.autofill_at and table.status == Game.Status.OPEN:
+            transaction.on_commit(lambda: schedule_autofill(table.pk, table.autofill_at))
+    table.refresh_from_db()
+    return table
 
 
 def _seat_from_plan(game, index, plan: SeatPlan, creator, now) -> Seat:
@@ -264,15 +305,18 @@ def play_now(
     *,
     autofill_level: str = "",
     autofill_seconds: float = AUTOFILL_SECONDS,
+    game: str = DEFAULT_GAME,
 ) -> Game:
-    """Sit at the oldest compatible open table, or open a new one and wait there."""
-    wanted = normalize_options(options)
-    for game in compatible_tables(user, players, wanted):
+    """Sit at the oldest compatible open table (the same game, players and rules), or open a new
+    one and wait there."""
+    check_players(game, players)
+    wanted = normalize_options(options, players, game)
+    for table in compatible_tables(user, players, wanted, game):
         try:
-            join_table(game.pk, user)
+            join_table(table.pk, user)
         except LobbyError:  # taken or started in the meantime: try the next one
             continue
-        return Game.objects.get(pk=game.pk)
+        return Game.objects.get(pk=table.pk)
     plans = [SeatPlan("me")] + [SeatPlan("open")] * (players - 1)
     return create_table(
         user,
@@ -281,22 +325,33 @@ def play_now(
         options=wanted,
         autofill_level=autofill_level,
         autofill_seconds=autofill_seconds,
+        game=game,
     )
 
 
-def compatible_tables(user, players: int, options: dict) -> list[Game]:
-    """Open tables with this many players and these rules, a seat free for `user`, oldest first."""
+def compatible_tables(user, players: int, options: dict, game=DEFAULT_GAME) -> list[Game]:
+    """Open tables of `game` with this many players and these rules, a seat free for `user`,
+    oldest first."""
     candidates = (
-        Game.objects.filter(status=Game.Status.OPEN, players=players)
+        Game.objects.filter(status=Game.Status.OPEN, ruleset=game, players=players)
         .exclude(seats__user=user)
         .prefetch_related("seats")
         .order_by("created_at", "pk")
     )
     return [
-        game
-        for game in candidates
-        if normalize_options(game.options) == options and free_seats(game.seats.all(), user)
+        table
+        for table in candidates
+        if same_rules(table, options) and free_seats(table.seats.all(), user)
     ]
+
+
+def same_rules(table: Game, options: dict) -> bool:
+    """Whether an open table plays these (normalized) options; one whose stored options no longer
+    fit its game is no match for anyone."""
+    try:
+        return normalize_options(table.options, table.players, table.ruleset) == options
+    except LobbyError:
+        return False
 
 
 def play_against_bots(
@@ -306,12 +361,20 @@ def play_against_bots(
     options: dict | None = None,
     *,
     turn_seconds: int | None = None,
+    game: str = DEFAULT_GAME,
 ) -> Game:
     """You at seat 0 and `bots` bots of one level: the game starts at once."""
-    if not 1 <= bots <= 5:
-        raise LobbyError("invalid", _("Choose 1 to 5 bots."))
+    allowed = ruleset_for(game).players
+    if bots + 1 not in allowed:
+        raise LobbyError(
+            "invalid",
+            _("Choose %(low)d to %(high)d bots.")
+            % {"low": allowed.start - 1, "high": allowed.stop - 2},
+        )
     plans = [SeatPlan("me")] + [SeatPlan("bot", level=level)] * bots
-    return create_table(user, bots + 1, plans, options=options, turn_seconds=turn_seconds)
+    return create_table(
+        user, bots + 1, plans, options=options, turn_seconds=turn_seconds, game=game
+    )
 
 
 def rematch(game_id: int, user) -> Game:
@@ -340,6 +403,7 @@ def rematch(game_id: int, user) -> Game:
                 options=finished.options,
                 turn_seconds=finished.turn_seconds,
                 rematch_of=finished,
+                game=finished.ruleset,
             )
     except IntegrityError:
         # Two players asked at the same moment (SQLite ignores the row lock): the other won.

@@ -2,7 +2,8 @@
 
 The frame is rendered from the database each time (`{"type": "tables", "tables": [...]}`): the
 socket message that triggers it (`lobby.changed`) is only a hint, so a lost hint costs nothing but
-a late refresh. Nothing secret is in it: who sits where, the rules, the status.
+a late refresh. Nothing secret is in it: which game each table plays (`ruleset`), who sits
+where, the rules, the status.
 """
 
 import asyncio
@@ -23,7 +24,7 @@ from games.chat.models import Room
 from games.chat.sockets import CHAT_FRAMES, ChatSocket, check_chat_frame
 from games.database_refusals import DATABASE_BUSY, database_refused
 from games.database_threads import in_database_thread
-from games.lobby import WATCHABLE_GAMES
+from games.lobby import WATCHABLE_GAMES, option_keys
 from games.models import Game
 from games.services.notify import LOBBY_GROUP, remember_socket_loop
 from games.services.table_talk import is_row_id
@@ -78,9 +79,10 @@ def table_entry(game: Game, user_id) -> dict:
     seats = [seat_entry(seat, user_id) for seat in game.seats.all()]
     return {
         "id": game.pk,
+        "ruleset": game.ruleset,
         "status": game.status,
         "players": game.players,
-        "options": sorted(name for name, on in game.options.items() if on),
+        "options": option_keys(game.ruleset, game.options),
         "turn_seconds": game.turn_seconds,
         "seats": seats,
         "taken": sum(seat["kind"] in {"human", "bot"} for seat in seats),

@@ -1,15 +1,30 @@
 """Forms that open tables: create a table, "Play now", "Play against bots".
 
 Each form turns a request into the arguments of one `games.lobby` function; the rules a table
-must obey (seat counts, one seat each, known bot levels) are checked there, not only here.
+must obey (seat counts, one seat each, known bot levels, the game's options) are checked there,
+not only here. Here they are said in words: a table's game (Condottiere or Renaissance), its
+options, and whether it may be played for points.
 """
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.bot_names import level_with_description
-from games.lobby import AUTOFILL_SECONDS, DEFAULT_BOT_LEVEL, SeatPlan, bot_levels
+from games.lobby import (
+    AUTOFILL_SECONDS,
+    DEFAULT_BOT_LEVEL,
+    DEFAULT_GAME,
+    GAME_NAMES,
+    LobbyError,
+    SeatPlan,
+    bot_levels,
+    check_players,
+    normalize_options,
+    option_keys,
+    ruleset_for,
+)
 from games.matches.models import NEXT_GAME_SECONDS, TARGET_MAX, TARGET_MIN
 
 MAX_SEATS = 6
@@ -31,6 +46,32 @@ OPTION_HELP = {
     "hidden_cards": _("Mercenaries, Drummers, Heroines and Courtesans are played face down."),
 }
 
+# Renaissance's options at a table of the site (games.rules_api.RENAISSANCE_TABLE_OPTIONS), and
+# the words of each as a chip of the lobby (games.lobby.option_keys).
+SCENARIOS = ("1494", "1499", "1515")
+SCENARIO_MIN_PLAYERS = 4
+LEAVING_NATIONS = {"naples": _("Naples"), "milan": _("Milan")}
+# [rules] With four players the players choose which of the two leaves; Naples if nobody says.
+DEFAULT_LEAVING = "naples"
+LEAVING_PLAYERS = 4
+RENAISSANCE_OPTION_WORDS = {
+    "powers": _("Nations' powers"),
+    "scenario_1494": _("Scenario 1494"),
+    "scenario_1499": _("Scenario 1499"),
+    "scenario_1515": _("Scenario 1515"),
+    "remove_naples": _("Without Naples"),
+    "remove_milan": _("Without Milan"),
+}
+# Every option key of either game, for the lobby's chips.
+OPTION_WORDS = {**OPTION_LABELS, **RENAISSANCE_OPTION_WORDS}
+
+
+def option_words(game: str, options: dict) -> list[str]:
+    """A table's options in words, one per chip (none: the game's standard rules)."""
+    return [str(OPTION_WORDS.get(key, key)) for key in option_keys(game, options)]
+
+
+MATCHES_ONLY_CONDOTTIERE = _("Matches for points are played in Condottiere only.")
 
 TURN_TIMER_CHOICES = [
     ("", _("No timer")),
@@ -53,19 +94,103 @@ def level_choices() -> list[tuple[str, str]]:
 
 
 class OptionsMixin:
-    """The four optional rules as check boxes; `options()` gives the engine's dict."""
+    """The table's game and its options: Condottiere's four optional rules as check boxes, or
+    Renaissance's scenario, nations' powers and, with four players, the nation that leaves.
+    `check_game(players, field)` checks them through the lobby (the game's own rules decide);
+    then `chosen_game()` and `options()` give what `games.lobby` takes."""
 
     def add_option_fields(self):
+        self.fields["game"] = forms.ChoiceField(
+            label=pgettext_lazy("the game a table plays", "Game"),
+            choices=list(GAME_NAMES.items()),
+            initial=DEFAULT_GAME,
+            required=False,  # a form of before the choice existed opens Condottiere's table
+        )
         for name, label in OPTION_LABELS.items():
             self.fields[name] = forms.BooleanField(
                 label=label, help_text=OPTION_HELP[name], required=False
             )
+        self.add_renaissance_fields()
+
+    def add_renaissance_fields(self):
+        self.fields["scenario"] = forms.ChoiceField(
+            label=_("Scenario"),
+            choices=[("", _("None: the game of 1454"))] + [(year, year) for year in SCENARIOS],
+            required=False,
+            help_text=_("A historical start (1494, 1499 or 1515) for 4 to 6 players."),
+        )
+        self.fields["powers"] = forms.BooleanField(
+            label=RENAISSANCE_OPTION_WORDS["powers"],
+            help_text=_("Each nation has a power of its own."),
+            required=False,
+        )
+        self.fields["remove"] = forms.ChoiceField(
+            label=_("With four players, the nation that leaves"),
+            choices=list(LEAVING_NATIONS.items()),
+            initial=DEFAULT_LEAVING,
+            required=False,
+            help_text=_("The game of 1454 for four players: Genoa and one of these stay out."),
+        )
+
+    def chosen_game(self) -> str:
+        return self.cleaned_data.get("game") or DEFAULT_GAME
 
     def options(self) -> dict:
-        return {name: bool(self.cleaned_data.get(name)) for name in OPTION_LABELS}
+        """The options of the chosen game, checked by check_game."""
+        return self.cleaned_data["game_options"]
 
     def option_fields(self):
         return [self[name] for name in OPTION_LABELS]
+
+    def renaissance_fields(self):
+        return [self["scenario"], self["powers"], self["remove"]]
+
+    def check_game(self, players, field: str = "players") -> None:
+        """Check the game, its number of players and its options through games.lobby (the
+        game's own rules), each refusal said on the field it is about."""
+        game = self.chosen_game()
+        if players is None:
+            return
+        try:
+            ruleset_for(game)
+            check_players(game, players)
+        except LobbyError as error:
+            self.add_error(field, error.message)
+            return
+        options = self.chosen_options(game, players)
+        if self.errors:
+            return
+        try:
+            self.cleaned_data["game_options"] = normalize_options(options, players, game)
+        except LobbyError as error:
+            self.add_error(None, error.message)
+
+    def chosen_options(self, game: str, players: int) -> dict:
+        if game == DEFAULT_GAME:
+            return {name: bool(self.cleaned_data.get(name)) for name in OPTION_LABELS}
+        return self.renaissance_options(players)
+
+    def renaissance_options(self, players: int) -> dict:
+        """[rules] The scenarios are for 4 to 6 players; with four players and no scenario
+        (the game of 1454) the players choose whether Naples or Milan leaves."""
+        data = self.cleaned_data
+        options = {}
+        scenario = data.get("scenario") or ""
+        if scenario:
+            options["scenario"] = scenario
+            if players < SCENARIO_MIN_PLAYERS:
+                self.add_error("scenario", _("The scenarios are played by 4 to 6 players."))
+        if data.get("powers"):
+            options["powers"] = True
+        leaving = data.get("remove") or DEFAULT_LEAVING
+        if players == LEAVING_PLAYERS and not scenario:
+            options["remove"] = leaving
+        elif leaving != DEFAULT_LEAVING:
+            self.add_error(
+                "remove",
+                _("Only a game of 1454 for four players chooses the nation that leaves."),
+            )
+        return options
 
 
 class MatchMixin:
@@ -103,6 +228,12 @@ class MatchMixin:
         if self.data.get(self.add_prefix("play_for_points")) and target is None:
             raise forms.ValidationError(_("Choose the score that ends the match."))
         return target
+
+    def check_match_game(self) -> None:
+        """Matches for points are Condottiere's only (games.rules_api: `plays_matches`)."""
+        wanted = self.cleaned_data.get("play_for_points")
+        if wanted and not ruleset_for(self.chosen_game()).plays_matches:
+            self.add_error("play_for_points", MATCHES_ONLY_CONDOTTIERE)
 
     def match_target(self) -> int | None:
         if not self.cleaned_data.get("play_for_points"):
@@ -142,6 +273,13 @@ class PlayAgainstBotsForm(MatchMixin, OptionsMixin, forms.Form):
         self.add_option_fields()
         self.add_match_fields()
 
+    def clean(self):
+        cleaned = super().clean()
+        bots = cleaned.get("bots")
+        self.check_game(None if bots is None else bots + 1, field="bots")
+        self.check_match_game()
+        return cleaned
+
 
 class PlayNowForm(OptionsMixin, forms.Form):
     players = forms.TypedChoiceField(
@@ -161,6 +299,11 @@ class PlayNowForm(OptionsMixin, forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["autofill_level"] = level_field(_("Level of those bots"), required=False)
         self.add_option_fields()
+
+    def clean(self):
+        cleaned = super().clean()
+        self.check_game(cleaned.get("players"))
+        return cleaned
 
 
 class CreateTableForm(MatchMixin, OptionsMixin, forms.Form):
@@ -208,6 +351,8 @@ class CreateTableForm(MatchMixin, OptionsMixin, forms.Form):
         players = cleaned.get("players")
         if not players:
             return cleaned
+        self.check_game(players)
+        self.check_match_game()
         kinds = [cleaned.get(f"seat_{index}_kind") or "open" for index in range(players)]
         if kinds.count("me") > 1:
             self.add_error(None, _("You can take only one seat."))

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from games import lobby
 from games.bot_names import LEVEL_NAMES, level_name
 from games.forms.tables import (
-    OPTION_LABELS,
+    OPTION_WORDS,
     CreateTableForm,
     PlayAgainstBotsForm,
     PlayNowForm,
@@ -29,7 +29,8 @@ from games.models import SEAT_COLOUR_LABELS, Game
 def lobby_labels() -> dict:
     """The words lobby.js shows, in the request's language."""
     return {
-        "options": {key: str(label) for key, label in OPTION_LABELS.items()},
+        "options": {key: str(label) for key, label in OPTION_WORDS.items()},
+        "games": {key: str(name) for key, name in lobby.GAME_NAMES.items()},
         "levels": {key: str(label) for key, label in LEVEL_NAMES.items()},
         "colours": {key: str(label) for key, label in SEAT_COLOUR_LABELS.items()},
         "no_options": _("Standard rules"),
@@ -66,7 +67,8 @@ def lobby_labels() -> dict:
 
 def decorate(entry: dict) -> dict:
     """Adds the human words to a table entry, for the server-rendered first view."""
-    entry["option_names"] = [str(OPTION_LABELS[key]) for key in entry["options"]]
+    entry["option_names"] = [str(OPTION_WORDS.get(key, key)) for key in entry["options"]]
+    entry["game_name"] = str(lobby.GAME_NAMES.get(entry["ruleset"], entry["ruleset"]))
     entry["created"] = datetime.fromtimestamp(entry["created_at"] / 1000, tz=timezone.utc)
     for seat in entry["seats"]:
         seat["level_name"] = level_name(seat["level"]) if seat["level"] else ""
@@ -123,6 +125,7 @@ def play_against_bots(request):
                 form.cleaned_data["level"],
                 form.options(),
                 turn_seconds=form.cleaned_data["turn_seconds"],
+                game=form.chosen_game(),
             )
         except lobby.LobbyError as error:
             form.add_error(None, error.message)
@@ -146,6 +149,7 @@ def table_new(request):
                 form.cleaned_data["seat_plans"],
                 options=form.options(),
                 turn_seconds=form.cleaned_data["turn_seconds"],
+                game=form.chosen_game(),
             )
         except lobby.LobbyError as error:
             form.add_error(None, error.message)
@@ -160,7 +164,7 @@ def table_new(request):
 def play_now(request):
     form = PlayNowForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Choose a number of players from 2 to 6."))
+        messages.error(request, play_now_refusal(form))
         return redirect("lobby")
     data = form.cleaned_data
     autofill_level = ""
@@ -168,12 +172,24 @@ def play_now(request):
         autofill_level = data["autofill_level"] or lobby.DEFAULT_BOT_LEVEL
     try:
         game = lobby.play_now(
-            request.user, data["players"], form.options(), autofill_level=autofill_level
+            request.user,
+            data["players"],
+            form.options(),
+            autofill_level=autofill_level,
+            game=form.chosen_game(),
         )
     except lobby.LobbyError as error:  # no table to join, and the account may open no more
         messages.error(request, error.message)
         return redirect("lobby")
     return redirect(table_or_game_url(game))
+
+
+def play_now_refusal(form) -> str:
+    """Why "Play now" refused, said above the lobby (the form has no page of its own): a number
+    of players out of the list, or what the game's rules say of the choice."""
+    if form.has_error("players", code="invalid_choice"):
+        return _("Choose a number of players from 2 to 6.")
+    return " ".join(problem for problems in form.errors.values() for problem in problems)
 
 
 @login_required

@@ -146,6 +146,7 @@ function renderTable(table, nowMs) {
   return element("li", { class: `table-card${table.you ? " table-card--yours" : ""}`, "data-table-id": table.id }, [
     element("div", { class: "table-card__head" }, [
       element("h3", { class: "table-card__title" }, [element("a", { href: table.url, text: format(labels.table, { id: table.id }) })]),
+      element("span", { class: "table-card__game", "data-ruleset": table.ruleset, text: labels.games[table.ruleset] || table.ruleset }),
       element("span", { class: "table-card__count", text: format(labels.players, { n: table.players }) }),
     ]),
     renderRules(table),
@@ -280,6 +281,24 @@ function tableChat(page) {
   };
 }
 
+/* ---- The table forms: show only the chosen game's options ---------------------------------- */
+
+function gameChoice(form) {
+  const choice = form.querySelector('[name="game"]');
+  const players = form.querySelector('[name="players"]');
+  const bots = form.querySelector('[name="bots"]');
+  const leaving = form.querySelector("[data-leaving-nation]");
+  const scenario = form.querySelector('[name="scenario"]');
+  const update = () => {
+    for (const part of form.querySelectorAll("[data-for-game]")) part.hidden = part.dataset.forGame !== choice.value;
+    // Only a game of 1454 for four players (you and three bots) chooses the nation that leaves.
+    const count = players ? Number(players.value) : Number(bots?.value) + 1;
+    if (leaving) leaving.hidden = count !== 4 || Boolean(scenario?.value);
+  };
+  form.addEventListener("change", update);
+  update();
+}
+
 /* ---- The create-table form: show the seats in play and the fields each kind needs --------- */
 
 function seatForm(form) {
@@ -301,5 +320,6 @@ function seatForm(form) {
 
 if (config && config.page === "lobby") lobbyPage();
 if (config && config.page === "table") tablePage();
+for (const form of document.querySelectorAll("form")) if (form.querySelector("[data-game-choice]")) gameChoice(form);
 const seatFormNode = document.querySelector("[data-seat-form]");
 if (seatFormNode) seatForm(seatFormNode);

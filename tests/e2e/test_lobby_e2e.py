@@ -85,3 +85,46 @@ def test_the_lobby_says_how_many_open_tables_it_does_not_list_and_keeps_count_li
     opener.get_by_test_id("create-table-submit").click()
     expect(opener).to_have_url(re.compile(rf"{live_url}/tables/\d+/$"))
     expect(more).to_have_text("Open tables not listed here: 2. Play now seats you at one.")
+
+
+def test_a_renaissance_table_is_opened_with_its_own_options_and_shown_live_as_one(
+    new_page, live_url, create_player, log_in
+):
+    """Choosing Renaissance shows its options and hides Condottiere's (and matches for points);
+    the nation that leaves is asked only of a game of 1454 for four players. Another browser's
+    lobby shows the table as Renaissance's, and joining it leads to the game's page."""
+    alice = create_player("alice", display_name="Alice")
+    bob = create_player("bob", display_name="Bob")
+    page_a = log_in(new_page(), alice)
+    page_b = log_in(new_page(), bob)
+    page_b.goto(f"{live_url}/lobby/")
+    expect(page_b.locator("[data-live-status]")).to_have_text("Live")
+
+    page_a.goto(f"{live_url}/tables/new/")
+    renaissance = page_a.get_by_test_id("renaissance-options")
+    expect(renaissance).to_be_hidden()
+    page_a.locator('[name="game"]').select_option("renaissance")
+    expect(renaissance).to_be_visible()
+    expect(page_a.locator('[name="hidden_cards"]')).to_be_hidden()
+    expect(page_a.locator('[name="play_for_points"]')).to_be_hidden()
+    page_a.locator('[name="players"]').select_option("4")
+    expect(page_a.locator('[name="remove"]')).to_be_visible()
+    page_a.locator('[name="scenario"]').select_option("1494")
+    expect(page_a.locator('[name="remove"]')).to_be_hidden()
+    page_a.locator('[name="powers"]').check()
+    for seat in (2, 3):
+        page_a.locator(f'[name="seat_{seat}_kind"]').select_option("bot")
+    page_a.get_by_test_id("create-table-submit").click()
+    expect(page_a).to_have_url(re.compile(rf"{live_url}/tables/\d+/$"))
+    table_id = int(page_a.url.rstrip("/").rsplit("/", 1)[1])
+
+    card = page_b.get_by_test_id("open-tables").locator(f'[data-table-id="{table_id}"]')
+    expect(card.locator('[data-ruleset="renaissance"]')).to_have_text("Renaissance")
+    expect(card).to_contain_text("Scenario 1494")
+    card.get_by_role("button", name="Join").click()
+    expect(page_b).to_have_url(f"{live_url}/games/{table_id}/")
+    expect(page_b.get_by_test_id("board-coming")).to_be_visible()
+
+    game = Game.objects.get(pk=table_id)
+    assert game.ruleset == "renaissance" and game.status == Game.Status.PLAYING
+    assert game.options == {"scenario": "1494", "powers": True}
