@@ -21,6 +21,7 @@ from games.analysis import hint_search
 from games.engine import view_for
 from games.models import Game
 from games.replay import StepLabels, replay_game_info
+from games.rules_api import ruleset_of
 from games.services import load_state
 from games.throttles import Count, Taken, take
 
@@ -42,6 +43,7 @@ class HintRefused(Exception):
 
 def refusal_messages() -> dict:
     return {
+        "not_analysed": _("Hints are given in Condottiere games only."),
         "not_playing": _("Hints are given only while the game is being played."),
         "not_seated": _("Only a player seated at this table may ask for a hint."),
         "not_bots_only": _(
@@ -58,7 +60,10 @@ def hints_per_minute() -> int:
 
 
 def hint_seat(game: Game, user) -> int:
-    """The asker's seat if a hint may be given in this game at all; else HintRefused."""
+    """The asker's seat if a hint may be given in this game at all; else HintRefused. The
+    computer's search knows Condottiere only (games.rules_api: `analysed`)."""
+    if not ruleset_of(game).analysed:
+        raise HintRefused("not_analysed", 409)
     if game.status != Game.Status.PLAYING:
         raise HintRefused("not_playing", 409)
     seats = list(game.seats.all())

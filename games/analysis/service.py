@@ -6,7 +6,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from ai.analysis import SEARCH_VERSION
 from games import jobs
@@ -16,6 +16,7 @@ from games.analysis.models import Analysis
 from games.analysis.runner import ACTIVE, JOB, budget_iterations
 from games.models import Game
 from games.replay import StepLabels, replay_game_info
+from games.rules_api import ruleset_of
 
 # An analysis still queued or running that nothing has saved for this long was lost (a broker
 # flushed, a worker killed before it announced the next slice): a new request announces it again.
@@ -24,6 +25,24 @@ STALLED_AFTER = timedelta(minutes=10)
 
 class NotFinished(Exception):
     """Only a finished game is analysed (a game in progress would reveal its hidden cards)."""
+
+
+# The computer's search knows Condottiere only (games.rules_api: `analysed`).
+ONLY_CONDOTTIERE = gettext_lazy("Computer analysis is given for Condottiere games only.")
+# The analysis.json status of such a game: none is asked, none may be.
+NOT_OFFERED = "not_offered"
+
+
+class NotAnalysed(Exception):
+    """A game whose rules the computer's search does not know: never analysed, never hinted."""
+
+    code = "not_analysed"
+    message = ONLY_CONDOTTIERE
+
+
+def check_analysed(game: Game) -> None:
+    if not ruleset_of(game).analysed:
+        raise NotAnalysed(game.pk)
 
 
 def announce(analysis: Analysis) -> None:
@@ -36,7 +55,9 @@ def request_analysis(game: Game, user) -> tuple[Analysis, bool]:
 
     A second request changes nothing, unless the analysis failed or is outdated (made by an older
     search: asked again from the start) or stalled (announced again where it stopped). Asking
-    for new work is within the asker's quotas (`admit`), or OverQuota and nothing changes."""
+    for new work is within the asker's quotas (`admit`), or OverQuota and nothing changes.
+    NotAnalysed for a game of other rules than Condottiere's."""
+    check_analysed(game)
     if game.status != Game.Status.FINISHED:
         raise NotFinished(game.pk)
     with transaction.atomic():
@@ -137,7 +158,10 @@ def seat_accuracies(decisions: list[dict], players: int) -> list[dict]:
 
 
 def analysis_payload(game: Game, analysis: Analysis | None, user) -> dict:
-    """The analysis.json answer (docs/protocol.md, section 13)."""
+    """The analysis.json answer (docs/protocol.md, section 13); a game of other rules than
+    Condottiere's has none and may not ask for one, and says why."""
+    if not ruleset_of(game).analysed:
+        return {"status": NOT_OFFERED, "can_request": False, "message": str(ONLY_CONDOTTIERE)}
     can_request = bool(user and user.is_authenticated)
     if analysis is None:
         return {"status": "none", "can_request": can_request}

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.account_quotas import OverQuota
 from games.analysis import hints
 from games.analysis.models import Analysis
-from games.analysis.service import NotFinished, analysis_payload, request_analysis
+from games.analysis.service import NotAnalysed, NotFinished, analysis_payload, request_analysis
 from games.models import Game
 
 
@@ -31,6 +31,8 @@ def request_view(request, game_id: int):
         raise Http404("only a finished game is analysed") from error
     except OverQuota as over:
         return over_quota(request, game, over.refusal)
+    except NotAnalysed as refused:
+        return not_analysed(request, game, refused)
     if wants_json(request):
         return JsonResponse(analysis_payload(game, analysis, request.user), status=202)
     messages.info(request, _("The computer analysis was requested: it appears here when done."))
@@ -43,6 +45,14 @@ def over_quota(request, game: Game, refusal):
         return JsonResponse({"error": refusal.code, "message": refusal.message}, status=429)
     messages.error(request, refusal.message)
     return redirect("replay", game_id=game.pk)
+
+
+def not_analysed(request, game: Game, refused: NotAnalysed):
+    """A request for a game the computer does not analyse: 409 and why, or back to its page."""
+    if wants_json(request):
+        return JsonResponse({"error": refused.code, "message": str(refused.message)}, status=409)
+    messages.error(request, refused.message)
+    return redirect("game", game_id=game.pk)
 
 
 @require_GET

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import jobs
-from games.lobby import SeatPlan, create_table, play_against_bots
+from games.lobby import DEFAULT_GAME, SeatPlan, create_table, play_against_bots, ruleset_for
 from games.models import Game, Seat
 from games.services import load_state, start_game
 from games.services.frames import STANDIN_LEVEL
@@ -37,6 +37,14 @@ class MatchError(Exception):
         super().__init__(str(message))
         self.code = code
         self.message = message
+
+
+def check_plays_matches(game: str) -> None:
+    """Matches for points are Condottiere's only (games.rules_api: `plays_matches`): its
+    scoring counts regions, which another game does not have."""
+    if not ruleset_for(game).plays_matches:
+        message = _("Matches for points are played in Condottiere only.")
+        raise MatchError("not_for_this_game", message)
 
 
 def check_target(target) -> int:
@@ -61,22 +69,25 @@ def create_match(
     options: dict | None = None,
     turn_seconds: int | None = None,
     next_game_seconds: int = NEXT_GAME_SECONDS,
+    game: str = DEFAULT_GAME,
 ) -> Match:
     """A match whose first game is a table opened as `games.lobby.create_table` opens one (it
     starts when its seats are taken). LobbyError or MatchError, nothing saved, for bad input."""
+    check_plays_matches(game)
     check_target(target)
     with transaction.atomic():
-        game = create_table(creator, players, plans, options=options, turn_seconds=turn_seconds)
-        return _match_for_first_game(creator, game, target, next_game_seconds)
+        table = create_table(creator, players, plans, options=options, turn_seconds=turn_seconds)
+        return _match_for_first_game(creator, table, target, next_game_seconds)
 
 
 def create_match_against_bots(
-    user, bots: int, level: str, *, target: int, options=None, turn_seconds=None
+    user, bots: int, level: str, *, target: int, options=None, turn_seconds=None, game=DEFAULT_GAME
 ) -> Match:
+    check_plays_matches(game)
     check_target(target)
     with transaction.atomic():
-        game = play_against_bots(user, bots, level, options, turn_seconds=turn_seconds)
-        return _match_for_first_game(user, game, target, NEXT_GAME_SECONDS)
+        table = play_against_bots(user, bots, level, options, turn_seconds=turn_seconds)
+        return _match_for_first_game(user, table, target, NEXT_GAME_SECONDS)
 
 
 def _match_for_first_game(creator, game: Game, target: int, next_game_seconds: int) -> Match:

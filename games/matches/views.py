@@ -108,6 +108,7 @@ def table_new(request):
                 target=form.match_target(),
                 options=form.options(),
                 turn_seconds=form.cleaned_data["turn_seconds"],
+                game=form.chosen_game(),
             )
         except (lobby.LobbyError, services.MatchError) as error:
             form.add_error(None, error.message)
@@ -131,6 +132,7 @@ def play_against_bots(request):
                 target=form.match_target(),
                 options=form.options(),
                 turn_seconds=form.cleaned_data["turn_seconds"],
+                game=form.chosen_game(),
             )
         except (lobby.LobbyError, services.MatchError) as error:
             form.add_error(None, error.message)

@@ -44,7 +44,7 @@ export function createAnalysis(section, { words, seatName, onStep }) {
       failed: words.failed,
       done: fill(words.done, { count: data.total ?? 0, iterations: data.iterations ?? 0 }),
     };
-    let text = texts[data.status] ?? "";
+    let text = texts[data.status] ?? data.message ?? ""; // a status of its own says why (not_offered)
     if (data.status === "done" && data.truncated) text += " " + fill(words.truncated, { count: data.total });
     if (data.outdated) text += " " + words.outdated;
     parts.status.textContent = text;

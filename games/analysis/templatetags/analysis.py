@@ -7,6 +7,7 @@ from games.analysis.labels import analysis_labels
 from games.analysis.models import Analysis
 from games.analysis.service import seat_accuracies
 from games.models import SEAT_COLOUR_LABELS, Game
+from games.rules_api import ruleset_of
 
 register = template.Library()
 
@@ -20,8 +21,9 @@ def analysis_words() -> dict:
 def finished_analysis(game: Game):
     """The finished game's analysis as the game page shows it: its status, whether an older
     search made it, whether a request would start it (never asked, failed or outdated), and once
-    done each seat's name and accuracy; None for a game not finished."""
-    if game.status != Game.Status.FINISHED:
+    done each seat's name and accuracy; None for a game not finished, or one the computer does
+    not analyse (other rules than Condottiere's)."""
+    if game.status != Game.Status.FINISHED or not ruleset_of(game).analysed:
         return None
     analysis = Analysis.objects.filter(game=game).first()
     if analysis is None:
