@@ -291,17 +291,27 @@ class Action(models.Model):
 
 
 class Rating(models.Model):
-    """An OpenSkill (Plackett-Luce) rating: of a person, or of a bot level as a whole."""
+    """An OpenSkill (Plackett-Luce) rating in one game: of a person, or of a bot level as a
+    whole. Each game has its own: one per (person, game) and per (bot level, game)."""
 
-    user = models.OneToOneField(
+    user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("player"),
         null=True,
         blank=True,
         on_delete=models.CASCADE,
-        related_name="rating",
+        related_name="ratings",
     )
     bot_level = models.CharField(_("bot level"), max_length=16, blank=True)
+    # The game rated (games.rules_api.RULESETS); the ratings from before Renaissance are
+    # Condottiere's.
+    ruleset = models.CharField(
+        _("game"),
+        max_length=16,
+        choices=Game.Ruleset.choices,
+        default=Game.Ruleset.CONDOTTIERE,
+        db_index=True,
+    )
     mu = models.FloatField(_("mu"))
     sigma = models.FloatField(_("sigma"))
     games = models.PositiveIntegerField(_("rated games"), default=0)
@@ -319,9 +329,14 @@ class Rating(models.Model):
                 name="rating_user_xor_bot",
             ),
             models.UniqueConstraint(
-                fields=["bot_level"],
+                fields=["user", "ruleset"],
+                condition=models.Q(user__isnull=False),
+                name="rating_one_per_user_and_game",
+            ),
+            models.UniqueConstraint(
+                fields=["bot_level", "ruleset"],
                 condition=models.Q(user__isnull=True),
-                name="rating_one_per_bot_level",
+                name="rating_one_per_bot_level_and_game",
             ),
         ]
 

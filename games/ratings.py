@@ -1,5 +1,8 @@
 """OpenSkill (Plackett-Luce) ratings of people and bot levels, from finished live games.
 
+Each game has its own ratings: a person and a bot level have one rating in Condottiere and
+another in Renaissance (Rating.ruleset), each moved only by that game's games, by one rule.
+
 What is rated (as lichess does: a rating measures people playing people, and cannot be farmed):
 - A game is rated only if it finished here (not aborted, not imported) and at least two of its
   seats are people who each made at least one decision themselves (an action logged as
@@ -17,7 +20,9 @@ What is rated (as lichess does: a rating measures people playing people, and can
 - A seat that rates nobody (played entirely by the stand-in, or its account deleted) still took
   part: it is a team of the match at OpenSkill's default numbers, which are not saved.
 - Showing cards is table talk, not a decision: two accounts that only show a card and let the
-  stand-in play have decided nothing.
+  stand-in play have decided nothing. Nor is Renaissance's diplomacy (an offer, a gift, an
+  answer, taken by any seat at any moment: games.rules_api's side actions): two accounts that
+  only make and withdraw offers have not played each other.
 - One account cannot play itself: it holds at most one seat of a game (the lobby refuses a
   second, and the database's seat_one_per_user constraint backs it). Nor can a person play their
   own bot account: a game where a person sits with a bot account they own is rated for nobody,
@@ -25,7 +30,8 @@ What is rated (as lichess does: a rating measures people playing people, and can
 `unrated_reason` says why a game is not rated; the game page shows it.
 
 A rated game is one match with one team per seat. Ranks come from the stored result: the winners
-share rank 1, the others follow by regions held at the end (more is better, equal counts tie).
+share rank 1, the others follow by regions held at the end in Condottiere, by Renaissance Points
+in Renaissance (more is better, equal counts tie).
 (openskill 6.2's Plackett-Luce treats ties oddly: tied seats get equal results, but a tie at the
 top can also lift the next place to the winners' numbers — openskill.py issues #155 and #173. We
 use the library's numbers as they are, so that they match anyone's OpenSkill calculation.)
@@ -52,6 +58,7 @@ from openskill.models import PlackettLuce
 from ai import ladder
 from games.models import Action, Game, Rating, RatingChange, Seat
 from games.rating_scale import DISPLAY_BASE, DISPLAY_POINTS_PER_ORDINAL, NEWCOMER_ORDINAL
+from games.rules_api import ruleset_of
 from games.services.notify import notify_table
 
 log = logging.getLogger(__name__)
@@ -63,6 +70,10 @@ SQLITE_RETRIES = 5
 MIN_PEOPLE_DECIDING = 2
 # The logged action of showing cards (games/services/table_talk.py): never a decision.
 SHOW = "show"
+# Per game: what orders the seats below the winners in its stored result (games' records).
+RANKED_BY = {"condottiere": "regions", "renaissance": "points"}
+# The game whose bot levels start from the arena's ladder (ai/ladder.py measured Condottiere).
+LADDER_GAME = "condottiere"
 
 # Why a game is not rated, for the game page (codes from unrated_reason).
 UNRATED_MESSAGES = {
@@ -86,14 +97,15 @@ class SeatOutcome:
     sigma: float
 
 
-def ranks_from_result(result: dict) -> list[int]:
-    """Plackett-Luce ranks per seat (1 is best, equal ranks tie) from a game's result."""
-    regions = list(result["regions"])
+def ranks_from_result(result: dict, ruleset: str = "condottiere") -> list[int]:
+    """Plackett-Luce ranks per seat (1 is best, equal ranks tie) from a game's result: the
+    winners first, then the others by their regions (Condottiere) or points (Renaissance)."""
+    counts = list(result[RANKED_BY[ruleset]])
     winners = set(result.get("winners") or [])
     first_loser_rank = 2 if winners else 1
-    loser_counts = sorted({regions[seat] for seat in range(len(regions)) if seat not in winners})
+    loser_counts = sorted({counts[seat] for seat in range(len(counts)) if seat not in winners})
     ranks = []
-    for seat, count in enumerate(regions):
+    for seat, count in enumerate(counts):
         if seat in winners:
             ranks.append(1)
         else:
@@ -109,24 +121,28 @@ def rate_match(before: list[tuple[float, float]], ranks: list[int]) -> list[Seat
     return [SeatOutcome(seat, team[0].mu, team[0].sigma) for seat, team in enumerate(rated)]
 
 
-def starting_mu(bot_level: str | None) -> float:
+def starting_mu(bot_level: str | None, ruleset: str = LADDER_GAME) -> float:
     """A new rating's mu: OpenSkill's default for a person; for a bot level, the mu that shows its
     measured ladder strength (ai/ladder.py: arena Elo, read as display points) at the default
     sigma, so the leaderboard orders the levels by strength before anyone has played them (a level
-    the ladder has not measured starts at the measured level below it)."""
-    elo = ladder.starting_elo(bot_level, ladder.load()) if bot_level else None
+    the ladder has not measured starts at the measured level below it). The ladder measured
+    Condottiere's bots: another game's bot levels start at the default, like a person."""
+    measured = bot_level and ruleset == LADDER_GAME
+    elo = ladder.starting_elo(bot_level, ladder.load()) if measured else None
     if elo is None:
         return MODEL.mu
     ordinal = NEWCOMER_ORDINAL + (elo - DISPLAY_BASE) / DISPLAY_POINTS_PER_ORDINAL
     return ordinal + 3 * MODEL.sigma
 
 
-def rating_for(user=None, bot_level: str | None = None) -> Rating:
-    """The Rating of a person or of a bot level, created if new (see `starting_mu`)."""
+def rating_for(user=None, bot_level: str | None = None, ruleset: str = LADDER_GAME) -> Rating:
+    """The Rating of a person or of a bot level in one game, created if new (see
+    `starting_mu`)."""
     if (user is None) == (not bot_level):
         raise ValueError("a rating belongs to a user or to a bot level, not both")
     lookup = {"user": user} if user is not None else {"user": None, "bot_level": bot_level}
-    defaults = {"mu": starting_mu(bot_level), "sigma": MODEL.sigma}
+    lookup["ruleset"] = ruleset
+    defaults = {"mu": starting_mu(bot_level, ruleset), "sigma": MODEL.sigma}
     try:
         with transaction.atomic():
             rating, _ = Rating.objects.get_or_create(**lookup, defaults=defaults)
@@ -139,13 +155,19 @@ def people_deciding(game: Game) -> set[int]:
     """The seats of people (an account behind them) who made at least one decision themselves:
     a stand-in's or the timer's move is logged under another actor and does not count, nor does
     showing cards (table talk: it decides nothing, so two accounts that only show a card each
-    and let the stand-in play have not played each other)."""
+    and let the stand-in play have not played each other), nor does an action any seat may
+    take at any moment (Renaissance's diplomacy: an offer asks nothing of the game)."""
     people = Seat.objects.filter(game=game, user__isnull=False).values_list("index", flat=True)
+    side_action = ruleset_of(game).is_side_action
     # Compared here, not excluded in SQL: a NOT on a JSON key would drop actions with no type.
     logged = Action.objects.filter(game=game, actor=Action.Actor.HUMAN).values_list(
-        "seat", "action__type"
+        "seat", "action"
     )
-    decided = {seat for seat, kind in logged if kind != SHOW}
+    decided = {
+        seat
+        for seat, action in logged
+        if (action or {}).get("type") != SHOW and not side_action(action)
+    }
     return set(people) & decided
 
 
@@ -156,7 +178,7 @@ def unrated_reason(game: Game) -> str | None:
         return "imported"
     if game.status == Game.Status.ABORTED:
         return "aborted"
-    if game.status != Game.Status.FINISHED or not (game.result or {}).get("regions"):
+    if game.status != Game.Status.FINISHED or not (game.result or {}).get(RANKED_BY[game.ruleset]):
         return "unfinished"
     # Both checks of bot owners below read the same seats: one query.
     accounts = seated_accounts(game)
@@ -198,14 +220,15 @@ def is_rated(game: Game) -> bool:
     return unrated_reason(game) is None
 
 
-def seat_ratings(seats: list[Seat], deciding: set[int]) -> list[Rating | None]:
-    """Each seat's Rating, locked for the update; None for a seat that rates nobody."""
+def seat_ratings(seats: list[Seat], deciding: set[int], ruleset: str) -> list[Rating | None]:
+    """Each seat's Rating in the game `ruleset`, locked for the update; None for a seat that
+    rates nobody."""
     found = []
     for seat in seats:
         if seat.user_id and seat.index in deciding:
-            found.append(rating_for(user=seat.user))
+            found.append(rating_for(user=seat.user, ruleset=ruleset))
         elif seat.bot_level:
-            found.append(rating_for(bot_level=seat.bot_level))
+            found.append(rating_for(bot_level=seat.bot_level, ruleset=ruleset))
         else:  # played by the stand-in alone, or the account was deleted: the seat still
             found.append(None)  # played (a team of the match), but rates nobody
     ids = sorted({rating.pk for rating in found if rating is not None})
@@ -228,10 +251,10 @@ def new_values(ratings: list[Rating | None], outcomes: list[SeatOutcome]) -> dic
 
 def _apply(game: Game) -> bool:
     seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
-    ratings = seat_ratings(seats, people_deciding(game))
+    ratings = seat_ratings(seats, people_deciding(game), game.ruleset)
     default = (MODEL.mu, MODEL.sigma)
     before = [default if r is None else (r.mu, r.sigma) for r in ratings]
-    outcomes = rate_match(before, ranks_from_result(game.result))
+    outcomes = rate_match(before, ranks_from_result(game.result, game.ruleset))
     after = new_values(ratings, outcomes)
     changes = [
         RatingChange(

@@ -1,9 +1,14 @@
-"""The leaderboard and the rating part of a profile: numbers read from Rating and RatingChange."""
+"""The leaderboard and the rating part of a profile: numbers read from Rating and RatingChange.
+
+Each game has its own ratings (games.ratings): the leaderboard shows one game's, chosen at its
+top (`?game=`, Condottiere's by default); a profile shows the player's rating in each game.
+"""
 
 from django.db.models import F
 from django.shortcuts import render
 
 from games.bot_names import LEVEL_NAMES
+from games.lobby import DEFAULT_GAME, GAME_NAMES
 from games.models import Rating, RatingChange
 
 LEADERBOARD_SIZE = 100
@@ -44,19 +49,30 @@ def leaderboard_rows(ratings) -> list[dict]:
     ]
 
 
+def chosen_game(request) -> str:
+    """The game whose leaderboard is asked for (`?game=`); anything unknown reads as the default."""
+    game = request.GET.get("game", "")
+    return game if game in GAME_NAMES else DEFAULT_GAME
+
+
 def leaderboard(request):
-    """People with at least one rated game, bot accounts (outside programs playing through the
-    Bot API, games.botapi) apart from them, and every bot level of the site's own, best first."""
+    """One game's board: people with at least one rated game, bot accounts (outside programs
+    playing through the Bot API, games.botapi) apart from them, and every bot level of the
+    site's own, best first."""
+    game = chosen_game(request)
+    ratings = Rating.objects.filter(ruleset=game)
     # Deleted accounts (scrubbed, inactive) keep their games but leave the board.
-    accounts = Rating.objects.filter(
-        user__isnull=False, user__is_active=True, games__gt=0
-    ).select_related("user")
+    accounts = ratings.filter(user__isnull=False, user__is_active=True, games__gt=0).select_related(
+        "user"
+    )
     people = by_ordinal(accounts.filter(user__bot_account__isnull=True))[:LEADERBOARD_SIZE]
     api_bots = by_ordinal(
         accounts.filter(user__bot_account__isnull=False).select_related("user__bot_account")
     )[:LEADERBOARD_SIZE]
-    bots = by_ordinal(Rating.objects.filter(user__isnull=True))
+    bots = by_ordinal(ratings.filter(user__isnull=True))
     context = {
+        "game": game,
+        "games": [{"key": key, "name": name} for key, name in GAME_NAMES.items()],
         "people": leaderboard_rows(people),
         "api_bots": leaderboard_rows(api_bots),
         "bots": leaderboard_rows(bots),
@@ -65,14 +81,27 @@ def leaderboard(request):
 
 
 def profile_rating(user) -> dict:
-    """The profile's rating section: the Rating (or None before any rated game) and the last
-    changes with their games."""
-    rating = Rating.objects.filter(user=user, games__gt=0).first()
-    changes = []
-    if rating is not None:
-        changes = list(
-            RatingChange.objects.filter(rating=rating)
-            .select_related("game")
-            .order_by("-game__finished_at", "-pk")[:RECENT_CHANGES]
-        )
-    return {"rating": rating, "rating_changes": changes}
+    """The profile's rating section: per game, the player's Rating there (None before any rated
+    game of it) and its last changes with their games."""
+    ratings = {rating.ruleset: rating for rating in Rating.objects.filter(user=user, games__gt=0)}
+    return {
+        "game_ratings": [
+            {
+                "game": game,
+                "name": name,
+                "rating": ratings.get(game),
+                "changes": recent_changes(ratings.get(game)),
+            }
+            for game, name in GAME_NAMES.items()
+        ]
+    }
+
+
+def recent_changes(rating: Rating | None) -> list[RatingChange]:
+    if rating is None:
+        return []
+    return list(
+        RatingChange.objects.filter(rating=rating)
+        .select_related("game")
+        .order_by("-game__finished_at", "-pk")[:RECENT_CHANGES]
+    )
