@@ -50,12 +50,17 @@ PUBLIC_CHOICES = frozenset(
 )
 
 
+def _card_order(name):
+    """A blue card's place in a commitment's canonical order (anything not a card name last)."""
+    return KIND.get(name, 99) if isinstance(name, str) else 99
+
+
 def _normal(action):
     if not isinstance(action, dict):
         raise IllegalAction("an action is a dict with a 'type'")
     if isinstance(action.get("blue"), (list, tuple)):
         action = dict(action)
-        action["blue"] = sorted(action["blue"], key=lambda name: KIND.get(name, 99))
+        action["blue"] = sorted(action["blue"], key=_card_order)
     return action
 
 
@@ -65,7 +70,9 @@ def apply_action(state, seat, action):
     A diplomacy action ([ruling] R42) may come from any seat at any moment of turns 1-6."""
     # diplomacy.is_diplomacy and _normal, inlined (the hot path).
     is_dict = isinstance(action, dict)
-    if is_dict and action.get("type") in diplomacy.TYPES:
+    kind = action.get("type") if is_dict else None
+    # A "type" that is no name (a list, an object: unhashable) is no diplomacy either.
+    if kind.__class__ is str and kind in diplomacy.TYPES:
         return _apply_diplomacy(state, seat, action)
     cache = state._legal
     legal = None if cache is None else cache.get(seat)

@@ -35,7 +35,9 @@ TYPES = frozenset(
 
 def is_diplomacy(action):
     """True for an action of diplomacy (not a move of the turn)."""
-    return isinstance(action, dict) and action.get("type") in TYPES
+    # A malformed "type" (a list, a dict: unhashable) is simply not diplomacy.
+    kind = action.get("type") if isinstance(action, dict) else None
+    return isinstance(kind, str) and kind in TYPES
 
 
 def in_game(s):

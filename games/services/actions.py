@@ -214,7 +214,8 @@ def applied(ruleset, game: Game, state, seat: int, action):
     side = ruleset.is_side_action(action)
     if seat not in ruleset.acting_seats(state) and not side:
         raise NotYourTurn(version=game.version)
-    offer = isinstance(action, dict) and action.get("type") in ruleset.offer_types
+    kind = action.get("type") if isinstance(action, dict) else None
+    offer = isinstance(kind, str) and kind in ruleset.offer_types
     if offer and offers_made(ruleset, game, seat) >= ruleset.side_actions_per_seat:
         raise IllegalMove(
             _("You have made as many offers and gifts as a seat may in one game."),

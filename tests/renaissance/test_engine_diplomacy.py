@@ -127,3 +127,15 @@ def test_r45_offers_are_seen_by_their_two_parties_only():
     rng = random.Random(1)
     for seat in (sender, receiver, third):
         assert view_for(determinize(view_for(state, seat), rng), seat) == view_for(state, seat)
+
+
+@pytest.mark.parametrize("kind", [{}, [1], None, 7, {"type": "give_ducats"}])
+def test_an_action_whose_type_is_not_a_name_is_refused_as_illegal(kind):
+    """Sockets and the Bot API pass on any JSON a client sends: a "type" that is a list or an
+    object must be refused like any illegal action, whoever sends it."""
+    state, _florence, _rome = table()
+    for seat in range(state.n):
+        with pytest.raises(IllegalAction):
+            apply_action(state, seat, {"type": kind, "to": 0, "amount": 1})
+        with pytest.raises(IllegalAction):
+            apply_action(state, seat, {"type": "commit", "blue": [kind], "red": None})

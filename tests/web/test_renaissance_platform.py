@@ -185,6 +185,8 @@ def test_an_offer_is_seen_by_its_two_parties_only(renaissance_table):
         {"type": "give_ducats", "to": 0, "amount": 1},  # to oneself, from seat 0
         {"type": "vote"},
         "vote",
+        {"type": {"give_ducats": 1}, "to": 1, "amount": 1},
+        {"type": ["offer_exchange"]},
     ],
 )
 def test_bad_input_is_refused_and_changes_nothing(renaissance_table, action):
