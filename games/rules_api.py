@@ -237,6 +237,13 @@ def _renaissance_normalize_options(options, players):
     if unknown:
         raise ValueError(f"unknown options {sorted(unknown)}")
     options = {key: value for key, value in options.items() if value not in (None, "", False)}
+    if "remove" in options and players != 4:
+        # The engine ignores it there; a table must not claim a choice it does not have.
+        raise ValueError('the option "remove" is for four players')
+    if players == 4 and "scenario" not in options:
+        # [rules] Four players without a scenario: one nation leaves, Naples unless told. Said
+        # explicitly, so that two tables of the same rules store the same options.
+        options.setdefault("remove", "naples")
     renaissance.new_game(players, seed=0, options=options)
     return options
 

@@ -114,3 +114,15 @@ def test_the_condottiere_adapter_plays_the_engines_very_games():
             assert CONDOTTIERE.winners(adapted) == condottiere.winners(direct)
             assert CONDOTTIERE.scores(adapted) == condottiere.match_points(direct)
             assert CONDOTTIERE.to_json(adapted) == direct.to_json()
+
+
+def test_renaissance_table_options_are_stored_the_same_way_for_the_same_rules():
+    """With four players and no scenario Naples leaves unless told otherwise: a table that
+    says nothing and one that says Naples have the same rules, so they store the same options."""
+    normalize = RENAISSANCE.normalize_options
+    assert normalize({}, 4) == normalize({"remove": "naples"}, 4) == {"remove": "naples"}
+    assert normalize({"remove": "milan"}, 4) == {"remove": "milan"}
+    assert normalize({"scenario": "1494"}, 4) == {"scenario": "1494"}
+    assert normalize({}, 5) == {}
+    with pytest.raises(ValueError):
+        normalize({"remove": "milan"}, 5)
