@@ -1,10 +1,17 @@
-"""Game records: a finished game as JSON (our PGN) and back. The format: docs/game-record.md.
+"""Game records: a finished game as JSON (our PGN) and back, for both games. The formats:
+docs/game-record.md (Condottiere's `condottiere-game-record`, Renaissance's
+`renaissance-game-record`).
 
 Export (`record_for`) is for finished games only: the seed decides every shuffle, so the record
 of a game in progress would reveal every hidden card. Import (`import_record`) trusts nothing in
-the record: it checks the shape, replays every action through the engine (in turn, legal), and
-requires the stated result to be the re-simulation's. Only then is anything saved, in one
+the record: it checks the shape, replays every action through the game's rules (in turn, legal),
+and requires the stated result to be the re-simulation's. Only then is anything saved, in one
 transaction, as a finished game with `source = imported`.
+
+Which game a record is of is its `format`. The game's fields are checked and replayed by that
+game's record module (`ruleset.record`, reached through games.rules_api like everything of the
+rules); the seats, which only the site knows (colours, names, bot levels), are checked here and
+are the same in both games' records.
 
 What an import costs the web process is bounded before anything is replayed: a record (a game's,
 or a match's with all its games) holds at most RECORD_IMPORT_MAX_ACTIONS actions
@@ -20,21 +27,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from ai import LEVELS
-from games.engine import GameState, Options, view_for
-from games.engine.record import (
-    FORMAT,
-    check_header,
-    current_rule_moves,
-    final_result,
-    parse_actions,
-    parse_options,
-    record_version,
-    replayed,
-)
-from games.engine.record import RecordError as EngineRecordError
 from games.game_log import first_seat, logged_actions, seat_info
 from games.models import SEAT_COLOURS, Action, Game, Seat
-from games.public_log import public_record
+from games.rules_api import CONDOTTIERE, RENAISSANCE, RULESETS, Ruleset
 
 NAME_LENGTH = Seat._meta.get_field("record_name").max_length
 KINDS = ("human", "bot")
@@ -52,23 +47,44 @@ def record_for(game: Game) -> dict:
     if game.status != Game.Status.FINISHED:
         raise ValueError(f"game {game.pk} is not finished: its record would reveal hidden cards")
     actions = logged_actions(game)
-    seats = game.seats.select_related("user").order_by("index")
+    seats = record_seats(game.seats.select_related("user").order_by("index"))
+    return WRITERS[game.ruleset](game, actions, seats)
+
+
+def condottiere_record(game: Game, actions: list[Action], seats: list[dict]) -> dict:
+    record = CONDOTTIERE.record
     return {
-        "format": FORMAT,
+        "format": record.FORMAT,
         # 3 when a seat showed cards (the shown cards are in the actions: the game is over);
         # a game without a show is written as version 2, which older readers read.
-        "version": record_version([action.action for action in actions]),
+        "version": record.record_version([action.action for action in actions]),
         "seed": game.seed,
         "players": game.players,
         "first": first_seat(game, actions),
-        "options": Options.from_dict(game.options or {}).to_dict(),
-        "seats": record_seats(seats),
+        "options": CONDOTTIERE.normalize_options(game.options, game.players),
+        "seats": seats,
         "actions": [
             {"seq": action.seq, "seat": action.seat, "action": action.action} for action in actions
         ],
         "result": game.result,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
+
+
+def renaissance_record(game: Game, actions: list[Action], seats: list[dict]) -> dict:
+    """Its options are the ones the game was dealt from: the nations drawn by lot from the seed
+    are drawn again by the replay."""
+    return RENAISSANCE.record.make_record(
+        game.players,
+        game.seed,
+        game.options or {},
+        seats,
+        [(action.seat, action.action) for action in actions],
+        game.result,
+    )
+
+
+WRITERS = {CONDOTTIERE.name: condottiere_record, RENAISSANCE.name: renaissance_record}
 
 
 def record_seats(seats) -> list[dict]:
@@ -80,16 +96,19 @@ def record_seats(seats) -> list[dict]:
 
 # --- Validation (each check raises RecordError with a message for people) ----------------------
 #
-# The game's fields (format, seed, options, actions, result) are checked by the engine
-# (games.engine.record); the seats, which only the site knows (colours, names, bot levels), here.
+# The game's fields (format, seed, options, actions, result) are checked by the game's record
+# module (games.engine.record, games.renaissance.record); the seats here.
+
+# The record modules' own RecordError: a message marked for translation and its parameters.
+RULES_RECORD_ERRORS = tuple({rules.record.RecordError for rules in RULESETS.values()})
 
 
 @contextmanager
 def translated():
-    """The engine's RecordError, in the language of the person importing the record."""
+    """A record module's RecordError, in the language of the person importing the record."""
     try:
         yield
-    except EngineRecordError as error:
+    except RULES_RECORD_ERRORS as error:
         message = _(error.message)
         raise RecordError(message % error.params if error.params else message) from None
 
@@ -134,19 +153,50 @@ def check_seats(seats, players: int) -> None:
         check_seat(position, seat)
 
 
-def validated(data) -> tuple[Options, list[tuple[int, dict]], list[GameState]]:
-    """Every check of a record, in order; returns what saving it needs."""
+def record_ruleset(data) -> Ruleset:
+    """The game a record is of, by its `format`. A record of no known format is read as
+    Condottiere's (the site's first game), whose first check says what is wrong with it."""
+    stated = data.get("format") if isinstance(data, dict) else None
+    for rules in RULESETS.values():
+        if stated == rules.record.FORMAT:
+            return rules
+    return CONDOTTIERE
+
+
+def validated(data) -> tuple[Ruleset, dict, list[tuple[int, dict]], list]:
+    """Every check of a record, in order, before anything is saved: (its game's rules, the
+    options as stored, the (seat, action) pairs, the states from the start to the end)."""
+    rules = record_ruleset(data)
+    return (rules, *READERS[rules.name](data))
+
+
+def condottiere_game(data) -> tuple[dict, list[tuple[int, dict]], list]:
+    record = CONDOTTIERE.record
     with translated():
-        check_header(data)
-        options = parse_options(data["options"])
+        record.check_header(data)
+        options = record.parse_options(data["options"])
     check_seats(data["seats"], data["players"])
     with translated():
         # A version-1 record was played under the old hand-discard rule: upgraded first.
-        moves = current_rule_moves(
-            data, options, parse_actions(data["actions"], data["players"], data["version"])
-        )
-        states = replayed(data, options, moves)
+        listed = record.parse_actions(data["actions"], data["players"], data["version"])
+        moves = record.current_rule_moves(data, options, listed)
+        states = record.replayed(data, options, moves)
+    return options.to_dict(), moves, states
+
+
+def renaissance_game(data) -> tuple[dict, list[tuple[int, dict]], list]:
+    record = RENAISSANCE.record
+    with translated():
+        record.check_header(data)
+        options = record.parse_options(data["options"], data["players"])
+    check_seats(data["seats"], data["players"])
+    with translated():
+        moves = record.parse_actions(data["actions"], data["players"])
+        states = record.replayed(data, options, moves)
     return options, moves, states
+
+
+READERS = {CONDOTTIERE.name: condottiere_game, RENAISSANCE.name: renaissance_game}
 
 
 def listed_actions(record) -> int:
@@ -182,27 +232,28 @@ def check_replay_cost(data) -> None:
 
 
 def import_record(data, user) -> Game:
-    """Validate `data` (a parsed record) and save it as a finished, imported game.
-    RecordError (nothing saved) when any check fails."""
+    """Validate `data` (a parsed record of either game) and save it as a finished, imported
+    game. RecordError (nothing saved) when any check fails."""
     check_replay_cost(data)
-    options, moves, states = validated(data)
+    rules, options, moves, states = validated(data)
     now = timezone.now()
     with transaction.atomic():
         game = Game.objects.create(
+            ruleset=rules.name,
             status=Game.Status.FINISHED,
             source=Game.Source.IMPORTED,
             players=data["players"],
-            options=options.to_dict(),
+            options=options,
             seed=data["seed"],
             version=len(moves),
-            snapshot=states[-1].to_json(),
-            result=final_result(states[-1]),
+            snapshot=rules.to_json(states[-1]),
+            result=rules.final_result(states[-1]),
             created_by=user,
             started_at=now,
             finished_at=now,
         )
         save_seats(game, data["seats"])
-        save_actions(game, data["seats"], moves, states)
+        save_actions(game, rules, data["seats"], moves, states)
     return game
 
 
@@ -218,15 +269,16 @@ def save_seats(game: Game, seats: list[dict]) -> None:
     )
 
 
-def save_actions(game: Game, seats, moves, states) -> None:
-    views = [view_for(state, None) for state in states]
+def save_actions(game: Game, rules: Ruleset, seats, moves, states) -> None:
+    """The log, each action with its public entry recomputed as live play writes it (None for
+    one a spectator never learns of, such as an offer between two seats)."""
     Action.objects.bulk_create(
         Action(
             game=game,
             seq=number,
             seat=seat,
             action=action,
-            public=public_record(action, seat, views[number - 1], views[number]),
+            public=rules.public_record(action, seat, states[number - 1], states[number]),
             actor=Action.Actor.BOT if seats[seat]["kind"] == "bot" else Action.Actor.HUMAN,
         )
         for number, (seat, action) in enumerate(moves, start=1)

@@ -1,11 +1,12 @@
-"""A stored game re-simulated: its seed, options and first token holder, then its action log.
+"""A stored game re-simulated: its seed, options (and Condottiere's first token holder), then its
+action log; for both games, through games.rules_api.
 
-The database keeps every accepted action (`Action`), so any started game can be rebuilt by the
-engine from its start. That rebuilt history is the replay, and it is also the check of the
-stored record: `verify_game` compares the re-simulation with the stored snapshot and result.
-The re-simulation and the comparison are the engine's (`games.engine.record`); this module loads
-the rows they need and builds the replay page's frames. The first token holder: see
-`games.game_log`. Export and import of game records: `games.records`.
+The database keeps every accepted action (`Action`), so any started game can be rebuilt by its
+rules from its start. That rebuilt history is the replay, and it is also the check of the stored
+record: `verify_game` compares the re-simulation with the stored snapshot and result. The
+re-simulation and the comparison are the game's record module's (`ruleset.record`: `simulate`,
+`verify_log`); this module loads the rows they need and builds the replay page's frames. The
+first token holder: see `games.game_log`. Export and import of game records: `games.records`.
 
 A finished game never changes, so its frames (every step and the public log) are computed once
 per language and kept in the cache (Redis in production, shared by every process), compressed;
@@ -30,37 +31,38 @@ from redis.exceptions import RedisError
 
 from games.board_words import card_labels
 from games.chat.models import ChatMessage, Room
-from games.engine import GameState, Options, new_game, view_for
-from games.engine.record import simulate, verify_log
 from games.game_log import first_seat, logged_actions, seat_info
 from games.models import SEAT_COLOUR_LABELS, Action, Game
+from games.renaissance_step_labels import RenaissanceStepLabels
+from games.rules_api import CONDOTTIERE, ruleset_of
 from games.services.good_game import message_entry
 from games.services.table_talk import localized
 
 
-def initial_state(game: Game, first: int) -> GameState:
-    return new_game(
-        game.players,
-        seed=game.seed,
-        options=Options.from_dict(game.options or {}),
-        first=first,
-    )
+def initial_state(game: Game, actions: list[Action]):
+    """The state the game started from: its seed and options, and for Condottiere the seat that
+    held the token first (drawn from the seed, or an imported record's first actor)."""
+    rules = ruleset_of(game)
+    options = dict(game.options or {})
+    if rules is CONDOTTIERE:
+        options["first"] = first_seat(game, actions)
+    return rules.new_game(game.players, seed=game.seed, options=options)
 
 
-def replay_states(game: Game, actions: list[Action] | None = None) -> list[GameState]:
+def replay_states(game: Game, actions: list[Action] | None = None) -> list:
     """The state of a started game after each action: index 0 is the start, index n the state
-    after the n-th action. Raises ReplayError (games.engine.record) if the stored log does not
-    replay."""
+    after the n-th action. Raises the game's ReplayError (`ruleset.record.ReplayError`) if the
+    stored log does not replay."""
     actions = logged_actions(game) if actions is None else actions
-    initial = initial_state(game, first_seat(game, actions))
-    return simulate(initial, [(action.seat, action.action) for action in actions])
+    simulate = ruleset_of(game).record.simulate
+    return simulate(initial_state(game, actions), [(a.seat, a.action) for a in actions])
 
 
 def verify_game(game: Game) -> list[str]:
     """What differs between the stored game and its re-simulation ([] when all agrees)."""
     actions = logged_actions(game)
-    return verify_log(
-        initial_state(game, first_seat(game, actions)),
+    return ruleset_of(game).record.verify_log(
+        initial_state(game, actions),
         [(action.seq, action.seat, action.action) for action in actions],
         game.version,
         game.snapshot,
@@ -78,6 +80,7 @@ def replay_game_info(game: Game) -> dict:
     seats = game.seats.select_related("user").order_by("index")
     return {
         "id": game.pk,
+        "ruleset": game.ruleset,
         "status": game.status,
         "source": game.source,
         "players": game.players,
@@ -162,16 +165,23 @@ def frames_payload(game: Game) -> dict:
     """The frames of `game`, computed now from seed + log (the work the cache saves)."""
     actions = logged_actions(game)
     states = replay_states(game, actions)
-    labels = StepLabels(replay_game_info(game)["seats"])
-    steps = [step_frame(0, states[0], None, labels.start())]
+    public = list(Action.objects.filter(game=game, public__isnull=False).order_by("seq"))
+    entries = {action.seq: action.public for action in public}
+    labels = step_labels(game, replay_game_info(game)["seats"])
+    view_for = ruleset_of(game).view_for
+    steps = [step_frame(view_for, game.players, 0, states[0], None, labels.start())]
     for action, state in zip(actions, states[1:], strict=True):
-        label = labels.action(action.seat, action.action)
-        steps.append(step_frame(action.seq, state, action.seat, label))
-    log = [
-        {**action.public, "seq": action.seq, "seat": action.seat}
-        for action in Action.objects.filter(game=game, public__isnull=False).order_by("seq")
-    ]
+        label = labels.action(action.seat, action.action, entries.get(action.seq))
+        steps.append(step_frame(view_for, game.players, action.seq, state, action.seat, label))
+    log = [{**action.public, "seq": action.seq, "seat": action.seat} for action in public]
     return {"steps": steps, "log": log}
+
+
+def step_labels(game: Game, seats: list[dict]):
+    """The labeller of the game's steps, in the request's language."""
+    if ruleset_of(game) is CONDOTTIERE:
+        return StepLabels(seats)
+    return RenaissanceStepLabels(seats)
 
 
 def replay_chat(game: Game, viewer=None) -> list[dict]:
@@ -203,13 +213,15 @@ def reads_players_room(game: Game, viewer) -> bool:
     return viewer.is_staff or game.seats.filter(user=viewer).exists()
 
 
-def step_frame(seq: int, state: GameState, seat: int | None, label: str) -> dict:
+def step_frame(view_for, players: int, seq: int, state, seat: int | None, label: str) -> dict:
+    """The step after action `seq` (0: the start): the spectator's view, and beside it every
+    seat's hand as that seat's own view shows it (the game is over; the page may show them)."""
     return {
         "seq": seq,
         "seat": seat,
         "label": label,
         "view": view_for(state, None),
-        "hands": [view_for(state, other)["hand"] for other in range(state.n)],
+        "hands": [view_for(state, other)["hand"] for other in range(players)],
     }
 
 
@@ -228,7 +240,8 @@ class StepLabels:
     def start(self) -> str:
         return _("The cards are dealt")
 
-    def action(self, seat: int, action: dict) -> str:
+    def action(self, seat: int, action: dict, public: dict | None = None) -> str:
+        """`public`, the action's public log entry, is not needed: the game is over."""
         player = self.names[seat] if 0 <= seat < len(self.names) else str(seat)
         kind = action.get("type")
         if kind == "choose_region":

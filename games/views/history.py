@@ -21,7 +21,7 @@ from games.forms.tables import OPTION_LABELS
 from games.matches.records import import_match_record, is_match_record
 from games.models import SEAT_COLOUR_LABELS, Game, Seat
 from games.records import RecordError, check_replay_cost, import_record, record_for
-from games.replay import replay_body
+from games.replay import replay_body, replay_payload
 
 PAGE_SIZE = 20
 REPLAYABLE = (Game.Status.FINISHED,)
@@ -102,6 +102,8 @@ def replay(request, game_id: int):
         return redirect("game", game_id=game.pk)
     if game.status != Game.Status.FINISHED:
         raise Http404("only a finished game can be replayed")
+    if game.ruleset == Game.Ruleset.RENAISSANCE:
+        return renaissance_replay(request, game)
     labels = game_labels()
     labels["replay"] = replay_labels()
     context = {
@@ -111,6 +113,14 @@ def replay(request, game_id: int):
         "game_labels": labels,
     }
     return render(request, "replay/replay.html", context)
+
+
+def renaissance_replay(request, game: Game):
+    """A Renaissance game's replay, for now in words: every step's label, the seats and who won,
+    the record; the frames (replay.json) hold every step's views for the board to come."""
+    payload = replay_payload(game, request.user)
+    context = {"game": game, "steps": payload["steps"], "seats": payload["game"]["seats"]}
+    return render(request, "replay/replay_renaissance.html", context)
 
 
 def replay_labels() -> dict:
@@ -137,7 +147,8 @@ def game_record(request, game_id: int):
     game = replayable_game(game_id)
     body = json.dumps(record_for(game), indent=1, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="condottiere-game-{game.pk}.json"'
+    name = f"{game.ruleset}-game-{game.pk}.json"  # condottiere-game-12.json, renaissance-...
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 

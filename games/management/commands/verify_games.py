@@ -1,7 +1,8 @@
 """`manage.py verify_games [--game ID]`: re-simulate stored games and report any that differ.
 
-Every started game (playing, finished or aborted, live or imported) is rebuilt from its seed and
-its action log by the engine; its stored snapshot and result must be what that gives. Exit code 1
+Every started game of either game, Condottiere or Renaissance (playing, finished or aborted, live
+or imported), is rebuilt from its seed and its action log by its own rules
+(games.replay.verify_game); its stored snapshot and result must be what that gives. Exit code 1
 when any game differs, so a scheduled job or CI can alert on it.
 """
 
