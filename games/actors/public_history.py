@@ -1,16 +1,18 @@
 """The public history handed to a bot that reads the table (docs/ai.md, "Reading the table"):
 the spectator's view after each action of the game so far, oldest first. Every seat watched
-those happen, so it reveals no hidden card; it is rebuilt by the engine from the stored log."""
+those happen, so it reveals no hidden card; it is rebuilt by the game's rules from the stored
+log."""
 
-from games.engine import view_for
 from games.game_log import logged_actions
 from games.models import Game
 from games.replay import replay_states
+from games.rules_api import ruleset_of
 
 
 def public_history(game: Game, version: int) -> list[dict]:
     """Spectator views of `game` from its start to its state at `version`."""
     actions = [action for action in logged_actions(game) if action.seq <= version]
+    view_for = ruleset_of(game).view_for
     return [view_for(state, None) for state in replay_states(game, actions)]
 
 

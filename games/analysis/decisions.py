@@ -7,10 +7,10 @@ pass, a hand holding a Mercenary answering "keep") says nothing of the player an
 
 from dataclasses import dataclass
 
-from games.engine import GameState, view_for
 from games.game_log import logged_actions
 from games.models import Game
 from games.replay import replay_states
+from games.rules_api import Ruleset, ruleset_of
 
 
 @dataclass(frozen=True)
@@ -21,22 +21,23 @@ class Decision:
     action: dict  # what the seat played
 
 
-def is_choice(action: dict, before: GameState, seat: int) -> tuple[bool, dict]:
+def is_choice(rules: Ruleset, action: dict, before, seat: int) -> tuple[bool, dict]:
     """(whether the seat chose among two or more actions, the seat's view before it)."""
     if action.get("type") == "show":
         return False, {}
-    view = view_for(before, seat)
+    view = rules.view_for(before, seat)
     return len(view["legal_actions"]) >= 2, view
 
 
 def game_decisions(game: Game, limit: int) -> tuple[list[Decision], bool]:
     """The game's real decisions in log order, at most `limit`, and whether there were more.
-    Raises games.engine.record.ReplayError if the log does not replay."""
+    Raises the game's ReplayError (its ruleset's record) if the log does not replay."""
+    rules = ruleset_of(game)
     actions = logged_actions(game)
     states = replay_states(game, actions)
     found = []
     for logged, before in zip(actions, states, strict=False):
-        chose, view = is_choice(logged.action, before, logged.seat)
+        chose, view = is_choice(rules, logged.action, before, logged.seat)
         if chose:
             found.append(Decision(logged.seq, logged.seat, view, logged.action))
             if len(found) > limit:

@@ -15,8 +15,8 @@ from django.core.cache import cache
 
 import ai
 from games.actors.public_history import bot_choice
-from games.engine import view_for
 from games.models import Game
+from games.rules_api import ruleset_of
 from games.services import load_state
 
 JOB = "hint"
@@ -68,7 +68,7 @@ def search(entry: dict) -> dict:
     game = Game.objects.filter(pk=entry["game"]).first()
     if game is None or game.status != Game.Status.PLAYING or game.version != entry["version"]:
         return {"status": STALE}
-    view = view_for(load_state(game), entry["seat"])
+    view = ruleset_of(game).view_for(load_state(game), entry["seat"])
     if not view["legal_actions"]:
         return {"status": STALE}
     bot = ai.make_bot("hard", seed=HINT_SEED, iterations=hint_iterations())

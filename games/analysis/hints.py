@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 
 from games import jobs
 from games.analysis import hint_search
-from games.engine import view_for
 from games.models import Game
 from games.replay import StepLabels, replay_game_info
 from games.rules_api import ruleset_of
@@ -88,7 +87,7 @@ def ask(request, game: Game) -> dict:
     taken = take_hint_slot(request.user)
     if taken.refusal:
         raise HintRefused("too_many", 429)
-    view = view_for(load_state(game), seat)
+    view = ruleset_of(game).view_for(load_state(game), seat)
     if not view["legal_actions"]:
         taken.give_back()  # no search, no hint
         raise HintRefused("not_your_turn", 409)

@@ -1,20 +1,24 @@
 """The scoring of Playing for Points, as pure functions (docs/matches.md).
 
 [rules] Each game scores 1 point per region a player controls at its end, +5 to a winner by
-adjacency (the engine's `match_points`). Once one or more players reach the agreed score, the
-highest total wins the match; players tied at the top settle it by a final game among them.
+adjacency (the engine's `match_points`, which Condottiere's ruleset gives as its scores once a
+game is over). Once one or more players reach the agreed score, the highest total wins the
+match; players tied at the top settle it by a final game among them. Matches are Condottiere's
+only (games.rules_api: `plays_matches`).
 """
 
 from dataclasses import dataclass
 
-from games.engine import match_points
+from games.rules_api import CONDOTTIERE
 
 GO_ON, WON, TIED = "go_on", "won", "tied"
 
 
 def game_points(state) -> list[int]:
-    """The points a finished game gives each seat (ValueError for a game not over)."""
-    return match_points(state)
+    """The points a finished Condottiere game gives each seat (ValueError for a game not over)."""
+    if not CONDOTTIERE.is_terminal(state):
+        raise ValueError("points are scored only for a finished game")
+    return CONDOTTIERE.scores(state)
 
 
 def totals(points_per_game: list[list[int]], players: int) -> list[int]:
