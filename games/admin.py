@@ -60,8 +60,37 @@ class UserAdmin(SecretsStayHidden, DjangoUserAdmin):
 
 
 def options_summary(options: dict) -> str:
+    """Condottiere's optional rules that are on."""
     names = [str(OPTION_LABELS[key]) for key, on in (options or {}).items() if on]
     return ", ".join(names) or str(_("Standard rules"))
+
+
+RENAISSANCE_LEFT_OUT = {"naples": _("Naples"), "milan": _("Milan")}
+
+
+def renaissance_option(key: str, value) -> str:
+    """One option of a Renaissance game (docs/renaissance/engine.md, `new_game`), in words."""
+    if key == "scenario":
+        return str(_("Scenario %(year)s") % {"year": value})
+    if key == "powers":
+        return str(_("Nations' powers"))
+    if key == "remove":
+        return str(_("Without %(nation)s") % {"nation": RENAISSANCE_LEFT_OUT.get(value, value)})
+    if key == "nations":
+        return str(_("Nations: %(nations)s") % {"nations": ", ".join(map(str, value))})
+    return f"{key}: {value}"
+
+
+def renaissance_summary(options: dict) -> str:
+    words = [renaissance_option(key, value) for key, value in (options or {}).items() if value]
+    return ", ".join(words) or str(_("Standard rules"))
+
+
+def rules_summary(game: Game) -> str:
+    """The game's options in words, each game its own."""
+    if game.ruleset == Game.Ruleset.RENAISSANCE:
+        return renaissance_summary(game.options)
+    return options_summary(game.options)
 
 
 class SeatInline(admin.TabularInline):
@@ -82,6 +111,7 @@ class GameAdmin(SecretsStayHidden, ActionsWithoutSelection, NumberSearch, admin.
     whole_table_actions = ("recompute_ratings",)
     list_display = (
         "id",
+        "ruleset",
         "status",
         "players",
         "occupants",
@@ -93,7 +123,7 @@ class GameAdmin(SecretsStayHidden, ActionsWithoutSelection, NumberSearch, admin.
         "started_at",
         "finished_at",
     )
-    list_filter = ("status", "players", "source", *OPTION_FILTERS)
+    list_filter = ("ruleset", "status", "players", "source", *OPTION_FILTERS)
     search_fields = ("invite_code", "created_by__username", "seats__user__username")
     date_hierarchy = "created_at"
     list_select_related = ("created_by",)
@@ -102,6 +132,7 @@ class GameAdmin(SecretsStayHidden, ActionsWithoutSelection, NumberSearch, admin.
     # The snapshot is excluded everywhere: no field, no read-only display.
     exclude = ("snapshot",)
     readonly_fields = (
+        "ruleset",
         "status",
         "players",
         "rules",
@@ -118,7 +149,7 @@ class GameAdmin(SecretsStayHidden, ActionsWithoutSelection, NumberSearch, admin.
         "recent_actions",
     )
     fields = (
-        ("status", "players", "source"),
+        ("ruleset", "status", "players", "source"),
         "rules",
         ("version", "shown_seed", "invite_code"),
         "created_by",
@@ -141,7 +172,7 @@ class GameAdmin(SecretsStayHidden, ActionsWithoutSelection, NumberSearch, admin.
 
     @admin.display(description=_("optional rules"))
     def rules(self, game):
-        return options_summary(game.options)
+        return rules_summary(game)
 
     @admin.display(description=_("seed"))
     def shown_seed(self, game):
@@ -205,7 +236,7 @@ class SeatAdmin(SecretsStayHidden, NumberSearch, admin.ModelAdmin):
         "reserved_for",
         "joined_at",
     )
-    list_filter = (BotLevelFilter, "standin", "game__status")
+    list_filter = (BotLevelFilter, "standin", "game__status", "game__ruleset")
     search_fields = ("user__username", "user__display_name", "reserved_for__username")
     list_select_related = ("game", "user", "reserved_for")
     raw_id_fields = ("game", "user", "reserved_for")
@@ -243,7 +274,7 @@ class SeatAdmin(SecretsStayHidden, NumberSearch, admin.ModelAdmin):
 @admin.register(Action)
 class ActionAdmin(SecretsStayHidden, NumberSearch, admin.ModelAdmin):
     list_display = ("game", "seq", "seat", "actor", "move", "latency_ms", "created_at")
-    list_filter = ("actor", "game__status")
+    list_filter = ("actor", "game__status", "game__ruleset")
     search_fields = ("game__invite_code",)
     date_hierarchy = "created_at"
     list_select_related = ("game",)
@@ -272,8 +303,8 @@ class ActionAdmin(SecretsStayHidden, NumberSearch, admin.ModelAdmin):
 @admin.register(Rating)
 class RatingAdmin(SecretsStayHidden, ActionsWithoutSelection, admin.ModelAdmin):
     whole_table_actions = ("recompute_ratings",)
-    list_display = ("who", "ordinal_shown", "mu", "sigma", "games", "updated_at")
-    list_filter = (BotLevelFilter,)
+    list_display = ("who", "ruleset", "ordinal_shown", "mu", "sigma", "games", "updated_at")
+    list_filter = ("ruleset", BotLevelFilter)
     search_fields = ("user__username", "user__display_name", "bot_level")
     list_select_related = ("user",)
     raw_id_fields = ("user",)
@@ -296,7 +327,7 @@ class RatingAdmin(SecretsStayHidden, ActionsWithoutSelection, admin.ModelAdmin):
 @admin.register(RatingChange)
 class RatingChangeAdmin(SecretsStayHidden, NumberSearch, admin.ModelAdmin):
     list_display = ("game", "seat", "rating", "delta", "mu_after", "sigma_after", "created_at")
-    list_filter = (("rating__bot_level", admin.EmptyFieldListFilter),)
+    list_filter = ("rating__ruleset", ("rating__bot_level", admin.EmptyFieldListFilter))
     search_fields = ("rating__user__username", "rating__bot_level")
     list_select_related = ("game", "rating__user")
     raw_id_fields = ("game", "rating")

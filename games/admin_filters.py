@@ -9,35 +9,52 @@ from django.utils.translation import gettext_lazy as _
 
 from ai import LEVELS
 from games.bot_names import LEVEL_NAMES
-from games.engine import Options
 from games.forms.tables import OPTION_LABELS
+from games.models import Game
+from games.rules_api import CONDOTTIERE
 
 # --- Filters -------------------------------------------------------------------------------------
 
 
+# The game filter's parameter (Django's for a field's choices: `list_filter = ("ruleset", ...)`).
+RULESET_PARAMETER = "ruleset__exact"
+
+
 def option_filter(name: str, label) -> type[admin.SimpleListFilter]:
-    """A yes/no filter on one optional rule (a key of Game.options; missing means off)."""
+    """A yes/no filter on one of Condottiere's optional rules (a key of Game.options; missing
+    means off). Only Condottiere games have them: either answer lists Condottiere games only,
+    and the filter is not offered while the list is filtered to another game."""
 
     class OptionFilter(admin.SimpleListFilter):
         title = label
         parameter_name = f"option_{name}"
+
+        def __init__(self, request, params, model, model_admin):
+            self.game_chosen = request.GET.get(RULESET_PARAMETER)
+            super().__init__(request, params, model, model_admin)
+
+        def has_output(self):
+            return self.game_chosen in (None, "", CONDOTTIERE.name)
 
         def lookups(self, request, model_admin):
             return (("yes", _("On")), ("no", _("Off")))
 
         def queryset(self, request, queryset):
             on = {f"options__{name}": True}
+            condottiere = queryset.filter(ruleset=Game.Ruleset.CONDOTTIERE)
             if self.value() == "yes":
-                return queryset.filter(**on)
+                return condottiere.filter(**on)
             if self.value() == "no":
-                return queryset.exclude(**on)
+                return condottiere.exclude(**on)
             return queryset
 
     OptionFilter.__name__ = f"{name.title().replace('_', '')}Filter"
     return OptionFilter
 
 
-OPTION_FILTERS = [option_filter(name, OPTION_LABELS[name]) for name in Options().to_dict()]
+# Condottiere's optional rules, as its games store them (every one off).
+CONDOTTIERE_OPTIONS = CONDOTTIERE.normalize_options({}, min(CONDOTTIERE.players))
+OPTION_FILTERS = [option_filter(name, OPTION_LABELS[name]) for name in CONDOTTIERE_OPTIONS]
 
 
 class BotLevelFilter(admin.SimpleListFilter):

@@ -1,6 +1,8 @@
 """The staff dashboard's figures, each computed from the database or the broker, never invented.
 
 Every function here reads and returns plain data (lists, dicts, numbers); the view only renders it.
+A figure that counts games counts every game, or with `ruleset` ("condottiere", "renaissance")
+that game's only; `games_per_ruleset` puts the counts of each game side by side.
 """
 
 from collections import defaultdict
@@ -10,7 +12,7 @@ from fractions import Fraction
 import redis
 from django.conf import settings
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
@@ -26,17 +28,57 @@ BOT_ACTORS = (Action.Actor.BOT, Action.Actor.STANDIN)
 # --- Games and people -------------------------------------------------------------------------
 
 
-def games_in_progress():
+def games_of(ruleset: str | None = None):
+    """Every game, or one game's (by its ruleset's name)."""
+    games = Game.objects.all()
+    return games if ruleset is None else games.filter(ruleset=ruleset)
+
+
+def games_in_progress(ruleset: str | None = None):
     """Games being played now, oldest start first, with their seats for the list."""
     return (
-        Game.objects.filter(status=Game.Status.PLAYING)
+        games_of(ruleset)
+        .filter(status=Game.Status.PLAYING)
         .order_by("started_at", "pk")
         .prefetch_related("seats__user")
     )
 
 
-def open_tables_count() -> int:
-    return Game.objects.filter(status=Game.Status.OPEN).count()
+def open_tables_count(ruleset: str | None = None) -> int:
+    return games_of(ruleset).filter(status=Game.Status.OPEN).count()
+
+
+def games_per_ruleset(days: int = FINISHED_DAYS, today=None) -> list[dict]:
+    """Per game, in the order the site lists them: {"ruleset", "label", "playing", "open",
+    "finished"}, `finished` counting live games finished in the last `days` days (as
+    `finished_per_day` does)."""
+    today = today or timezone.localdate()
+    first = today - timedelta(days=days - 1)
+    finished = Q(
+        status=Game.Status.FINISHED,
+        source=Game.Source.LIVE,
+        finished_at__date__gte=first,
+        finished_at__date__lte=today,
+    )
+    counts = {
+        row["ruleset"]: row
+        for row in Game.objects.order_by()
+        .values("ruleset")
+        .annotate(
+            playing=Count("pk", filter=Q(status=Game.Status.PLAYING)),
+            open=Count("pk", filter=Q(status=Game.Status.OPEN)),
+            finished=Count("pk", filter=finished),
+        )
+    }
+    figures = ("playing", "open", "finished")
+    return [
+        {
+            "ruleset": name,
+            "label": label,
+            **{figure: counts.get(name, {}).get(figure, 0) for figure in figures},
+        }
+        for name, label in Game.Ruleset.choices
+    ]
 
 
 def people_connected(now=None) -> dict:
@@ -53,13 +95,14 @@ def people_connected(now=None) -> dict:
     }
 
 
-def finished_per_day(days: int = FINISHED_DAYS, today=None) -> list[dict]:
+def finished_per_day(days: int = FINISHED_DAYS, today=None, ruleset: str | None = None) -> list:
     """[{"day": date, "count": n}] for each of the last `days` days up to today (oldest first),
     counting live games by the day they finished (in the site's time zone); empty days are 0."""
     today = today or timezone.localdate()
     first = today - timedelta(days=days - 1)
     counts = dict(
-        Game.objects.filter(
+        games_of(ruleset)
+        .filter(
             status=Game.Status.FINISHED,
             source=Game.Source.LIVE,
             finished_at__date__gte=first,
@@ -161,12 +204,14 @@ def queue_depths() -> list[dict]:
 # --- Bots' results ----------------------------------------------------------------------------
 
 
-def bot_win_rates() -> list[dict]:
+def bot_win_rates(ruleset: str | None = None) -> list[dict]:
     """Per bot level, from finished live games: seats played, wins (a win shared by k winners
     counts 1/k) and the win rate; levels from the weakest up, as the site lists them."""
     seats = Seat.objects.filter(
         game__status=Game.Status.FINISHED, game__source=Game.Source.LIVE
     ).exclude(bot_level="")
+    if ruleset is not None:
+        seats = seats.filter(game__ruleset=ruleset)
     played: dict[str, int] = defaultdict(int)
     wins: dict[str, Fraction] = defaultdict(Fraction)
     for level, index, result in seats.values_list("bot_level", "index", "game__result"):
