@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.records import RecordError, import_record, record_for, record_seats
+from games.records import RecordError, import_record, record_for, record_ruleset, record_seats
 from games.services import load_state
 
 from .models import TARGET_MAX, TARGET_MIN, Match, MatchGame
@@ -125,6 +125,11 @@ def import_match_record(data, user) -> Match:
             seats = list(now.seats) if decider else list(range(players))
             check_game_entry(position, entry, decider, seats)
             game_record = entry["record"]
+            require(
+                record_ruleset(game_record).plays_matches,
+                _("Game %(n)s: only Condottiere is played in matches for points.")
+                % {"n": position},
+            )
             game = import_record(game_record, user)
             check_seat_names(data, game_record, seats)
             points = None if decider else game_points(load_state(game))

@@ -12,6 +12,7 @@ from games.matches.records import FORMAT
 from games.matches.services import advance, say_ready
 from games.models import Game
 from tests.matches.conftest import play_to_the_end
+from tests.web.test_renaissance_records import written
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -93,3 +94,17 @@ def test_a_match_exports_as_one_record_and_imports_back(client, finished_match):
 def test_a_match_in_progress_has_no_record(client, make_user, announced):
     match = services.create_match_against_bots(make_user(), 1, "random", target=20)
     assert client.get(reverse("match_record", args=[match.pk])).status_code == 404
+
+
+def test_a_match_record_holding_a_renaissance_game_is_refused(client, finished_match):
+    """Matches for points are Condottiere's: a match record whose game is a Renaissance record
+    is refused with a clear error before it is scored, and nothing is kept."""
+    record = json.loads(client.get(reverse("match_record", args=[finished_match.pk])).content)
+    first = record["games"][0]
+    first["record"] = {**written(seed=5, players=3), "seats": first["record"]["seats"]}
+    client.force_login(finished_match.created_by)
+    games_before = Game.objects.count()
+    refused = client.post(reverse("import_record"), {"text": json.dumps(record)})
+    assert refused.status_code == 400
+    assert "only Condottiere is played in matches" in refused.content.decode()
+    assert Match.objects.count() == 1 and Game.objects.count() == games_before
