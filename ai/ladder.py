@@ -1,6 +1,6 @@
 """The bot levels' ladder: each level measured heads-up in the arena against the level below it,
 the results chained into one Elo scale (the heuristic at 1500). The site starts each level's
-public rating from it (games/ratings.py), so the leaderboard orders the levels by measured
+public rating from it (games/ratings/rate.py), so the leaderboard orders the levels by measured
 strength before any person has played them; games with people then move the ratings as usual.
 
     python -m ai.ladder docs/arena/ladder-easy-random-2p.json ... [--write]

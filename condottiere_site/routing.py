@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from games.consumers import GameConsumer
-from games.lobby_consumer import LobbyConsumer
+from games.sockets.game import GameConsumer
+from games.sockets.lobby import LobbyConsumer
 
 websocket_urlpatterns: list = [
     path("ws/lobby/", LobbyConsumer.as_asgi()),

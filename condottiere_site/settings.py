@@ -68,8 +68,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # A database refusing connections answers 503 with Retry-After, not 500 (games/middleware.py).
-    "games.middleware.DatabaseBusyMiddleware",
+    # A database refusing connections answers 503 with Retry-After, not 500
+    # (games/limits/middleware.py).
+    "games.limits.middleware.DatabaseBusyMiddleware",
 ]
 
 ROOT_URLCONF = "condottiere_site.urls"
@@ -87,7 +88,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.next_links.account_links",
+                "games.accounts.next_links.account_links",
             ],
         },
     },
@@ -131,12 +132,13 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "memory://"
     CELERY_RESULT_BACKEND = "cache+memory://"
-    # No broker: jobs run in this process, on a thread pool off the event loop (games/jobs.py).
+    # No broker: jobs run in this process, on a thread pool off the event loop
+    # (games/jobs/__init__.py).
     JOB_RUNNER = "in_process"
 
 # The cache holds counters of django-ratelimit (the Bot API's per-token rates) and others: on
 # Redis they are shared by every Daphne process; without Redis there is one process, and its
-# memory will do. The throttles of games/throttles.py keep theirs in Redis directly.
+# memory will do. The throttles of games/limits/throttles.py keep theirs in Redis directly.
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -157,23 +159,23 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Two broker queues, so that play never waits behind heavy work: each job goes to the queue of its
-# kind (`job(name, queue=...)` in games/tasks.py) through the router of games/jobs.py, and each
-# queue has workers of its own (docs/operations.md): "play" for anything a live game waits on,
+# kind (`job(name, queue=...)` in games/tasks.py) through the router of games/jobs/__init__.py, and
+# each queue has workers of its own (docs/operations.md): "play" for anything a live game waits on,
 # "background" for analyses and the like.
 JOB_QUEUES = {"play": "play", "background": "background"}
 CELERY_TASK_DEFAULT_QUEUE = JOB_QUEUES["play"]
 CELERY_TASK_ROUTES = ("games.jobs.route",)
 # A task taken by a worker that then died (SIGKILL, OOM: no chance to hand it back) is delivered
 # again after this many seconds; Redis's default is an hour. Jobs here take seconds; a delay
-# longer than half of it reaches the broker in hops (games/jobs.py), since a countdown longer
-# than the visibility timeout would be delivered twice.
+# longer than half of it reaches the broker in hops (games/jobs/__init__.py), since a countdown
+# longer than the visibility timeout would be delivered twice.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60}
 # Celery's Django fixup closes the database connection (and, in a prefork child, the whole pool)
 # before and after every task unless this is set: a new PostgreSQL connection per job. With it,
 # the pool survives; condottiere_site/celery.py gives the connection back to it after each job.
 CELERY_DB_REUSE_MAX = 500
-# Seconds between two sweeps for overdue work (games/sweep.py): a turn timer, bot turn or autofill
-# lost with the broker or a restart is announced again. Celery beat runs it with the broker
+# Seconds between two sweeps for overdue work (games/jobs/sweep.py): a turn timer, bot turn or
+# autofill lost with the broker or a restart is announced again. Celery beat runs it with the broker
 # (`make run` and production run one `celery beat` beside the workers); the embedded
 # profile runs it on a timer thread. 0 turns the embedded timer off (the tests do).
 JOB_SWEEP_SECONDS = env_float("JOB_SWEEP_SECONDS", 5.0)
@@ -219,9 +221,10 @@ OPEN_TABLES_PER_ACCOUNT = 3
 TABLES_OPENED_PER_MINUTE = 10
 # The lobby lists at most this many open tables besides your own (the longest waiting first).
 LOBBY_OPEN_TABLES_LISTED = 50
-# What one account can make the site compute (games/account_quotas.py, games/analysis/service.py,
-# games/records.py); 0: no limit. Analyses of theirs queued or running at once, and asked for an
-# hour; records imported an hour, and actions replayed for one record (a match's games together).
+# What one account can make the site compute (games/accounts/quotas.py, games/analysis/service.py,
+# games/history/records.py); 0: no limit. Analyses of theirs queued or running at once, and asked
+# for an hour; records imported an hour, and actions replayed for one record (a match's games
+# together).
 ANALYSES_QUEUED_PER_ACCOUNT = env_int("ANALYSES_QUEUED_PER_ACCOUNT", 2)
 ANALYSES_PER_HOUR = env_int("ANALYSES_PER_HOUR", 10)
 RECORD_IMPORTS_PER_HOUR = env_int("RECORD_IMPORTS_PER_HOUR", 10)
@@ -242,8 +245,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Throttles (games/throttles.py): a slot is taken before the work, in sliding windows (Redis in
-# production). A refused attempt costs no password hash. 0 turns a throttle off (a load test
+# Throttles (games/limits/throttles.py): a slot is taken before the work, in sliding windows (Redis
+# in production). A refused attempt costs no password hash. 0 turns a throttle off (a load test
 # signing up hundreds of players from one address does). Log-in failures are counted per address
 # and per username from one address; per username from everywhere only up to a high ceiling,
 # which a device the owner logged in from before is not held to (a guesser cannot lock them out).
@@ -257,7 +260,7 @@ LOGIN_FAILURE_WINDOW_MINUTES = env_int("LOGIN_FAILURE_WINDOW_MINUTES", 15, minim
 SIGNUPS_PER_IP = env_int("SIGNUPS_PER_IP", 5)
 SIGNUP_WINDOW_MINUTES = env_int("SIGNUP_WINDOW_MINUTES", 60, minimum=1)
 # Every log-in, the site's and the admin's, passes the throttle before a password is hashed.
-AUTHENTICATION_BACKENDS = ["games.throttles.ThrottledModelBackend"]
+AUTHENTICATION_BACKENDS = ["games.limits.throttles.ThrottledModelBackend"]
 
 # --- E-mail (docs/accounts.md) -----------------------------------------------------------------
 # EMAIL_URL names the backend (condottiere_site/email_config.py); nothing set: every mail is a
@@ -275,7 +278,7 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 EMAIL_VERIFICATION_SECONDS = 3 * 24 * 3600
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 # Mails a person may ask for (password resets and verification links together) per address and
-# per client address in a window (games/account_email.py); 0: no limit.
+# per client address in a window (games/accounts/email.py); 0: no limit.
 ACCOUNT_MAILS_PER_ADDRESS = env_int("ACCOUNT_MAILS_PER_ADDRESS", 3)
 ACCOUNT_MAILS_PER_IP = env_int("ACCOUNT_MAILS_PER_IP", 10)
 ACCOUNT_MAIL_WINDOW_MINUTES = env_int("ACCOUNT_MAIL_WINDOW_MINUTES", 60, minimum=1)
@@ -341,8 +344,8 @@ SESSION_COOKIE_HTTPONLY = True
 # trusted, X-Forwarded-Proto and X-Forwarded-For are ignored (any client can write them), the
 # client is the connection's peer. n >= 1: the proxy's X-Forwarded-Proto says whether the client
 # used HTTPS, and the n-th address from the right of X-Forwarded-For is the client's
-# (games/client_address.py). The host stays the Host header the proxy passes on, checked against
-# ALLOWED_HOSTS: X-Forwarded-Host is never believed.
+# (games/limits/client_address.py). The host stays the Host header the proxy passes on, checked
+# against ALLOWED_HOSTS: X-Forwarded-Host is never believed.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 if TRUSTED_PROXY_COUNT:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

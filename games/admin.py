@@ -14,20 +14,20 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.admin_filters import (
+from games.forms.tables import OPTION_LABELS
+from games.models import Action, Game, Presence, Rating, RatingChange, Seat, User
+from games.ratings.rate import recompute_all
+from games.services import hand_to_bot
+from games.services.errors import ServiceError
+from games.services.lifecycle import abort_game
+from games.staff.admin_filters import (
     OPTION_FILTERS,
     ActionsWithoutSelection,
     BotLevelFilter,
     NumberSearch,
     SecretsStayHidden,
 )
-from games.bot_names import bot_level_name
-from games.forms.tables import OPTION_LABELS
-from games.models import Action, Game, Presence, Rating, RatingChange, Seat, User
-from games.ratings import recompute_all
-from games.services import hand_to_bot
-from games.services.errors import ServiceError
-from games.services.lifecycle import abort_game
+from games.words.bot_names import bot_level_name
 
 # The game page shows at most this many of the latest actions; the rest via the Action list.
 ACTIONS_SHOWN = 30

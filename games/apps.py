@@ -19,8 +19,10 @@ class GamesConfig(AppConfig):
     verbose_name = _("Condottiere")
 
     def ready(self) -> None:
-        # The named jobs register with the job port (games/jobs.py) when their module loads; a
-        # password changed anywhere (a page, a reset, the admin) closes the account's sockets.
-        from games import account_sockets, tasks  # noqa: F401
+        # The named jobs register with the job port (games/jobs/__init__.py) when their module
+        # loads; a password changed anywhere (a page, a reset, the admin) closes the account's
+        # sockets.
+        from games import tasks  # noqa: F401
+        from games.accounts import sockets  # noqa: F401
 
         os.register_at_fork(after_in_child=forget_inherited_database_pools)

@@ -14,8 +14,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.bot_names import bot_level_name, bot_seat_name
-from games.rating_scale import display_change, display_rating
+from games.ratings.scale import display_change, display_rating
+from games.words.bot_names import bot_level_name, bot_seat_name
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 SEAT_COLOUR_LABELS = {
@@ -42,7 +42,7 @@ class User(AbstractUser):
     # is followed (docs/accounts.md).
     pending_email = models.EmailField(_("e-mail address to verify"), blank=True)
     # Set when the person deleted their account: the row stays, scrubbed, so that their seats,
-    # games and everyone's ratings stay as they were (games/account_deletion.py).
+    # games and everyone's ratings stay as they were (games/accounts/deletion.py).
     deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True, editable=False)
 
     class Meta(AbstractUser.Meta):
@@ -135,7 +135,7 @@ class Game(models.Model):
     # "Play now": after autofill_at, the remaining open seats are filled with bots of this level.
     autofill_level = models.CharField(_("fill with bots"), max_length=16, blank=True)
     autofill_at = models.DateTimeField(_("fill with bots at"), null=True, blank=True)
-    # The sweep's claim on this game's overdue work (games/sweep.py): until then, nobody else
+    # The sweep's claim on this game's overdue work (games/jobs/sweep.py): until then, nobody else
     # announces it again.
     due_claimed_until = models.DateTimeField(null=True, blank=True, editable=False)
     # {"winners": [seat, ...], "regions": [count per seat], "reason": "..."} once finished.
@@ -351,7 +351,7 @@ class Rating(models.Model):
 
     @property
     def display(self) -> int:
-        """The rating people read: 1500 for a newcomer (games.rating_scale.display_rating)."""
+        """The rating people read: 1500 for a newcomer (games.ratings.scale.display_rating)."""
         return display_rating(self.mu, self.sigma)
 
 

@@ -7,7 +7,7 @@ timer ("sweep"), a match's finished game and its "next game" timer ("match_next_
 job port itself ("relay", the hops of a long delay), a request for a finished game's computer
 analysis and each of its slices ("analysis", games/analysis/runner.py), a hint asked for in a
 game against the site's bots ("hint", games/analysis/hint_search.py), and a password reset
-request ("password_reset_mail", games/account_email.py).
+request ("password_reset_mail", games/accounts/email.py).
 
 Every job goes to the "play" queue unless it says `queue=jobs.BACKGROUND`: heavy work that no
 live game waits on (an analysis, a hint's search) goes there, so that it never delays a bot's
@@ -15,18 +15,19 @@ reply. An analysis's slices also yield to the rest of that queue, so that a hint
 served before the slices announced ahead of it.
 """
 
-from games import jobs, presence, sweep
-from games.account_email import RESET_MAIL_JOB, send_password_reset
+from games import jobs
+from games.accounts.email import RESET_MAIL_JOB, send_password_reset
 from games.actors.bot_turn import play_bot_move, run_bot_turn
 from games.actors.turn_expiry import expire_turn
 from games.analysis.hint_search import JOB as HINT_JOB
 from games.analysis.hint_search import run_hint
 from games.analysis.runner import JOB as ANALYSIS_JOB
 from games.analysis.runner import run_slice
-from games.jobs import job
-from games.lobby import autofill_table
+from games.jobs import job, sweep
+from games.lobby.tables import autofill_table
 from games.matches.services import NEXT_GAME_JOB, advance
-from games.ratings import rate_and_tell
+from games.ratings.rate import rate_and_tell
+from games.sockets import presence
 
 
 @job("bot_turn")
@@ -82,8 +83,8 @@ def match_next_game(game_id: int) -> str:
 @job("sweep")
 def sweep_due_work() -> dict[str, list[int]]:
     """Announce again whatever is overdue: turn timers, bot turns, autofills and matches' next
-    games (games.sweep); and delete the presence rows that crashed servers left behind
-    (games.presence)."""
+    games (games.jobs.sweep); and delete the presence rows that crashed servers left behind
+    (games.sockets.presence)."""
     due = sweep.sweep()
     due["match_next_game"] = sweep.due_match_games()
     presence.purge_stale()

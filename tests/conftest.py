@@ -10,8 +10,7 @@ from channels.layers import channel_layers
 from django.conf import settings
 from django.db import connection
 
-from games import pending_bot_turns
-from games.jobs import cancel_delayed, wait_until_idle
+from games.jobs import cancel_delayed, pending_bot_turns, wait_until_idle
 from tests import live_server_jobs
 
 # No sweep on a timer in the test process: a test that backdates a game must see only the sweeps
@@ -135,8 +134,8 @@ def in_process_jobs_finish_before_the_database_is_emptied(request):
 
 @pytest.fixture(autouse=True)
 def no_bot_turn_marks_of_earlier_tests():
-    """Each test starts with no bot turn marked as queued (games/pending_bot_turns.py): game ids
-    start again in a fresh test database, and a mark left by an earlier test (or run), whose job
+    """Each test starts with no bot turn marked as queued (games/jobs/pending_bot_turns.py): game
+    ids start again in a fresh test database, and a mark left by an earlier test (or run), whose job
     was only recorded, would keep that id's first bot turn from being sent."""
     pending_bot_turns.forget_all()
     yield

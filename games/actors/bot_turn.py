@@ -15,7 +15,8 @@ import time
 
 from django.conf import settings
 
-from games import jobs, pending_bot_turns
+from games import jobs
+from games.jobs import pending_bot_turns
 from games.models import Action, Game, Seat
 from games.rules_api import ruleset, ruleset_of
 from games.services import NotYourTurn, ServiceError, StaleVersion, submit_action
@@ -49,7 +50,7 @@ def run_bot_turn(
     that an offer of diplomacy waits for. Returns what happened ("moved", "announced", "stale",
     "not_bot_turn", "refused: <code>").
 
-    At most one message per game waits in the queue (games/pending_bot_turns.py): if a newer
+    At most one message per game waits in the queue (games/jobs/pending_bot_turns.py): if a newer
     version was announced while this one waited, its turn is played here instead, read from
     the game, and the older version is never thought about."""
     asked_at = scheduled_at or time.time()

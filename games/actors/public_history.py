@@ -3,9 +3,9 @@ the spectator's view after each action of the game so far, oldest first. Every s
 those happen, so it reveals no hidden card; it is rebuilt by the game's rules from the stored
 log."""
 
-from games.game_log import logged_actions
+from games.history.game_log import logged_actions
+from games.history.replay import replay_states
 from games.models import Game
-from games.replay import replay_states
 from games.rules_api import ruleset_of
 
 

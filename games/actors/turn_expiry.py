@@ -3,8 +3,8 @@
 One expiry plays one move (actor "timer", at the stand-in level). A second expiry in a row for
 the same seat hands the seat to the stand-in bot (`Seat.standin`), which then keeps playing
 until the person takes the seat back. The services announce the job "turn_expiry" with the
-decision's delay; the sweep (`games.sweep`) announces it again for a deadline long past, in case
-the timer was lost. Either way `expire_turn(game_id, version)` re-checks that nothing moved.
+decision's delay; the sweep (`games.jobs.sweep`) announces it again for a deadline long past, in
+case the timer was lost. Either way `expire_turn(game_id, version)` re-checks that nothing moved.
 """
 
 import time

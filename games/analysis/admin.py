@@ -7,9 +7,9 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.admin_filters import NumberSearch, SecretsStayHidden
 from games.analysis.models import Analysis
 from games.analysis.service import request_analysis, stalled
+from games.staff.admin_filters import NumberSearch, SecretsStayHidden
 
 
 def needs_asking_again(analysis: Analysis) -> bool:

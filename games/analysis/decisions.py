@@ -7,9 +7,9 @@ pass, a hand holding a Mercenary answering "keep") says nothing of the player an
 
 from dataclasses import dataclass
 
-from games.game_log import logged_actions
+from games.history.game_log import logged_actions
+from games.history.replay import replay_states
 from games.models import Game
-from games.replay import replay_states
 from games.rules_api import Ruleset, ruleset_of
 
 

@@ -2,10 +2,10 @@
 
 Only where it cannot help anyone against another person: the asker is seated in a game being
 played whose every other seat is one of the site's bots (a Bot API account or a stand-in for a
-person counts as a person). Such a game is never rated (games.ratings rates games that at least
+person counts as a person). Such a game is never rated (games.ratings.rate rates games that at least
 two people played), so a hint changes no rating. Hints are counted per account, at most
 `HINTS_PER_MINUTE` in any minute: a slot is taken before the search, in one step shared by every
-process (games/throttles.py), so hints asked for together cannot pass the limit.
+process (games/limits/throttles.py), so hints asked for together cannot pass the limit.
 
 The search itself is a job on the background queue (games/analysis/hint_search.py): the asker is
 given a URL where the answer appears once a worker found it (static/js/game/hint.js reads it).
@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 
 from games import jobs
 from games.analysis import hint_search
+from games.history.replay import StepLabels, replay_game_info
+from games.limits.throttles import Count, Taken, take
 from games.models import Game
-from games.replay import StepLabels, replay_game_info
 from games.rules_api import ruleset_of
 from games.services import load_state
-from games.throttles import Count, Taken, take
 
 DEFAULT_HINTS_PER_MINUTE = 6
 

@@ -5,7 +5,8 @@ Bounded: a fixed iteration budget per decision (`Analysis.iterations`) and at mo
 `ANALYSIS_SLICE_SECONDS`, saves what it found and announces itself again, so it goes to the back
 of the background queue, behind the analyses announced meanwhile; no worker thread is held for
 the length of a whole game's analysis. Bots never wait for it: the job is on the background
-queue, whose workers (or, in the embedded profile, threads) play no bot turn (games/jobs.py).
+queue, whose workers (or, in the embedded profile, threads) play no bot turn
+(games/jobs/__init__.py).
 
 Idempotent: a slice saves only if the analysis is still where the slice began (a conditional
 UPDATE on `progress`); a duplicate run of the same slice (a job delivered twice, or announced

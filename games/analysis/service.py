@@ -10,12 +10,12 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from ai.analysis import SEARCH_VERSION
 from games import jobs
-from games.account_quotas import OverQuota, QuotaRefusal, analysis_refusal
+from games.accounts.quotas import OverQuota, QuotaRefusal, analysis_refusal
 from games.analysis.marks import MARKS, accuracy
 from games.analysis.models import Analysis
 from games.analysis.runner import ACTIVE, JOB, budget_iterations
+from games.history.replay import StepLabels, replay_game_info
 from games.models import Game
-from games.replay import StepLabels, replay_game_info
 from games.rules_api import ruleset_of
 
 # An analysis still queued or running that nothing has saved for this long was lost (a broker
@@ -92,7 +92,7 @@ def admit(user) -> None:
 
     Called inside the request's transaction with the asker's row locked (as the lobby's table
     caps are), so that two requests of one account count one after the other and cannot both
-    take the last place; the hourly slot is taken in one atomic step (games/account_quotas.py),
+    take the last place; the hourly slot is taken in one atomic step (games/accounts/quotas.py),
     only once the request is let into the queue."""
     cap = settings.ANALYSES_QUEUED_PER_ACCOUNT
     if cap and waiting_for(user) >= cap:

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.account_quotas import OverQuota
+from games.accounts.quotas import OverQuota
 from games.analysis import hints
 from games.analysis.models import Analysis
 from games.analysis.service import NotAnalysed, NotFinished, analysis_payload, request_analysis

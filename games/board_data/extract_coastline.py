@@ -12,13 +12,13 @@ Admin 0 countries at 1:10m, as TopoJSON), fetched with the npm client, not insta
 Standard library only. TopoJSON stores each border once as an "arc" shared by the countries on
 either side, so each arc is simplified once, endpoints fixed, and neighbours still meet exactly.
 Everything is then cut to the map's frame plus a small margin and written as longitude and
-latitude (three decimals, about 100 m): games/board_map.py projects it.
+latitude (three decimals, about 100 m): games/board/map.py projects it.
 """
 
 import json
 import sys
 
-from games import board_map
+from games.board import map as board_map
 from games.board_data import geometry
 
 ITALY = "Italy"

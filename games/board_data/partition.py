@@ -1,6 +1,6 @@
 """Smooth outlines for a partition of grid cells into labelled pieces, standard library only.
 
-The board's regions are painted on a grid of square cells (games/board_map.py). Drawing each
+The board's regions are painted on a grid of square cells (games/board/map.py). Drawing each
 region's outline cell edge by cell edge reads as a pixel trace; smoothing each region on its
 own would open gaps and overlaps between neighbours. So the outlines are smoothed border by
 border: the cell edges between two labels are chained into one polyline from a junction (a

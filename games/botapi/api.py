@@ -18,13 +18,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django_ratelimit.core import get_usage
 
-from games import lobby
-from games.account_sockets import token_active, token_group
-from games.database_threads import in_database_thread
-from games.lobby import LobbyError, SeatPlan
+from games.accounts.sockets import token_active, token_group
+from games.lobby import tables as lobby
+from games.lobby.tables import LobbyError, SeatPlan
 from games.models import Game, Seat
 from games.services import ServiceError, game_frame, submit_action
 from games.services.notify import remember_socket_loop
+from games.sockets.database_threads import in_database_thread
 
 from . import challenges, stream_slots, tokens
 from .auth import TooManyBadTokens, limited_token_for
@@ -303,7 +303,7 @@ def version_of(game_id: int) -> tuple[int, str] | None:
 
 async def wait_past(game_id: int, after: int, seconds: float, token_id: int) -> None:
     """Return once the game's version is past `after`, it stopped, `seconds` went by, or the
-    token's credentials went (games/account_sockets.py): woken by the game's channel-layer
+    token's credentials went (games/accounts/sockets.py): woken by the game's channel-layer
     group, as the game's sockets are, and by the token's."""
     remember_socket_loop(asyncio.get_running_loop())
     layer = get_channel_layer()

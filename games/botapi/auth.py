@@ -4,7 +4,7 @@ checked under a limit per client address.
 Bad tokens. Every request or socket handshake that presents an access token takes a slot per client
 address (IPv6: per /64) before the token is looked up; a token that turns out usable gives its slot
 back, so the slots count unknown and revoked tokens: at most BOT_API_BAD_TOKENS_PER_MINUTE in any
-minute per address (games/throttles.py; 0: no limit). Past it a request is answered 429
+minute per address (games/limits/throttles.py; 0: no limit). Past it a request is answered 429
 `rate_limited` (a socket: that error frame and close 4008) without looking the token up.
 
 The bot account's log-in.
@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from games.throttles import Count, address_key, take
+from games.limits.throttles import Count, address_key, take
 
 from .models import AccessToken, BotAccount
 from .tokens import TokenRefused, token_for
@@ -56,7 +56,7 @@ def limited_token_for(request_or_scope, secret: str, scope: str) -> AccessToken:
 
 
 class BotLoginRefusal:
-    """Shaped like games.throttles.Refusal where the log-in form reads it (`.message`)."""
+    """Shaped like games.limits.throttles.Refusal where the log-in form reads it (`.message`)."""
 
     @property
     def message(self) -> str:

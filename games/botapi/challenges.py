@@ -1,4 +1,4 @@
-"""Challenges and invitations of a bot account, on top of the lobby's tables (games.lobby).
+"""Challenges and invitations of a bot account, on top of the lobby's tables (games.lobby.tables).
 
 A challenge is a table: the challenger sits at seat 0, the bot's seat is reserved for it (the
 lobby's invitation), the other seats hold the site's bots. Accepting is the lobby's `join_table`
@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import lobby
-from games.lobby import LobbyError, SeatPlan
+from games.lobby import tables as lobby
+from games.lobby.tables import LobbyError, SeatPlan
 from games.models import Game, Seat
 
 from .accounts import is_bot_account

@@ -6,8 +6,8 @@ from django.db.models import Q
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games.account_deletion import account_deleted
-from games.account_sockets import end_token_sockets
+from games.accounts.deletion import account_deleted
+from games.accounts.sockets import end_token_sockets
 from games.botapi.models import AccessToken
 
 

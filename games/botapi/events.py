@@ -13,9 +13,9 @@ channel layer, so that they work across Daphne processes with Redis:
 Hints carry no data: a lost or repeated one changes nothing but when the next read happens.
 
 While it waits, a stream holds no database connection: each read borrows one from the pool in a
-thread and gives it back at once (games/database_threads.py), so streams cannot starve pages of
-connections. A stream also listens on its token's and its account's groups
-(games/account_sockets.py): a revoked token, a password change, a log-out everywhere or a
+thread and gives it back at once (games/sockets/database_threads.py), so streams cannot starve pages
+of connections. A stream also listens on its token's and its account's groups
+(games/accounts/sockets.py): a revoked token, a password change, a log-out everywhere or a
 deleted account ends it at once with a last `streamEnd` line; each keepalive also checks that the
 token is still active, in case that notice was lost. Its place under the stream caps
 (stream_slots.py) is given back however it ends.
@@ -29,16 +29,16 @@ from dataclasses import dataclass, field
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from games.account_sockets import (
+from games.accounts.sockets import (
     REVOKED_TOKEN,
     account_group,
     reason_message,
     token_active,
     token_group,
 )
-from games.database_threads import in_database_thread
 from games.models import Game, Seat
 from games.services.notify import LOBBY_GROUP, group_send_now, remember_socket_loop
+from games.sockets.database_threads import in_database_thread
 
 from .models import AccessToken
 from .stream_slots import StreamSlot

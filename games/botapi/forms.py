@@ -3,8 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import lobby
-from games.bot_names import LEVEL_NAMES
+from games.lobby import tables as lobby
+from games.words.bot_names import LEVEL_NAMES
 
 from .models import SCOPE_PLAY, SCOPES
 

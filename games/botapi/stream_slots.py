@@ -1,7 +1,7 @@
 """Caps on open event streams: per token (BOT_API_STREAMS_PER_TOKEN) and per account
 (BOT_API_STREAMS_PER_ACCOUNT), counted across every Daphne process.
 
-The counters are the socket caps' (games/socket_slots.py): a Redis sorted set per token and per
+The counters are the socket caps' (games/sockets/slots.py): a Redis sorted set per token and per
 account in production, checked and taken in one Lua script, so two streams opened at the same
 moment in two processes cannot both take the last place; this process's memory in the embedded
 profile. A stream claims its place before it is answered (over the cap: 429), renews it while it
@@ -23,7 +23,7 @@ import redis
 from django.conf import settings
 from django.db import connection
 
-from games.socket_slots import Slot, store
+from games.sockets.slots import Slot, store
 
 log = logging.getLogger(__name__)
 

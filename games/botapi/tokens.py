@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.account_sockets import end_token_sockets
+from games.accounts.sockets import end_token_sockets
 
 from .models import SCOPES, AccessToken, BotAccount
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from games.lobby import LobbyError
+from games.lobby.tables import LobbyError
 
 from . import accounts, challenges, tokens
 from .forms import BotAccountForm, ChallengeForm, TokenForm, UpgradeForm

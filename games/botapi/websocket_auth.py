@@ -14,7 +14,7 @@ token can only come from a program that holds it.
 
 import json
 
-from games.database_threads import in_database_thread
+from games.sockets.database_threads import in_database_thread
 
 from .auth import limited_token_for
 from .models import SCOPE_PLAY
@@ -22,7 +22,7 @@ from .tokens import TokenRefused, bearer_secret
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_FORBIDDEN = 4403
-CLOSE_RATE_LIMITED = 4008  # as a flood's (games/socket_limits.py)
+CLOSE_RATE_LIMITED = 4008  # as a flood's (games/sockets/limits.py)
 CLOSE_CODES = {401: CLOSE_BAD_TOKEN, 429: CLOSE_RATE_LIMITED}
 
 
@@ -61,7 +61,7 @@ class BearerTokenRouter:
             token = await in_database_thread(limited_token_for)(scope, secret, SCOPE_PLAY)
         except TokenRefused as refused:
             return await refuse(refused, receive, send)
-        # The token too: its revocation closes the socket (games/account_sockets.py).
+        # The token too: its revocation closes the socket (games/accounts/sockets.py).
         return await self.token_app(
             {**scope, "user": token.user, "token_id": token.pk}, receive, send
         )

@@ -14,7 +14,6 @@ with a `chat_*` code. Messages are plain text: clients must show them as text, n
 
 from django.utils.translation import gettext as _
 
-from games.database_threads import in_database_thread
 from games.services.good_game import room_group
 from games.services.table_talk import (
     ChatRefused,
@@ -26,7 +25,8 @@ from games.services.table_talk import (
     post_message,
     set_mute,
 )
-from games.socket_limits import FrameRefused
+from games.sockets.database_threads import in_database_thread
+from games.sockets.limits import FrameRefused
 
 CHAT_FRAMES = ("chat", "chat_mute", "chat_delete")
 

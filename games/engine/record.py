@@ -7,8 +7,8 @@ action list into the sequence of states (`replay`, `simulate`), the result of a 
 `parse_options`, `parse_actions`, `current_rule_moves`, `replayed`), the comparison of a stored
 game with its re-simulation (`verify_log`), and the upgrade of an action list played under the
 old hand-discard rule (`upgrade_discard_asks`: record version 1 to 2). The site's parts (the
-seats' colours, names and bot levels; loading and saving rows) are games/records.py's and
-games/replay.py's.
+seats' colours, names and bot levels; loading and saving rows) are games/history/records.py's and
+games/history/replay.py's.
 
 A `RecordError`'s message is for the person importing the record: English, marked with
 `gettext_noop` (a no-op here, but the name Django's makemessages collects), so the site can show

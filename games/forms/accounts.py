@@ -7,7 +7,7 @@ from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, Use
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from games.account_deletion import USERNAME_PREFIX
+from games.accounts.deletion import USERNAME_PREFIX
 
 EMAIL_HELP = _(
     "Optional. Only to reset a forgotten password: we mail a link to check the address, "
@@ -30,7 +30,7 @@ def normalized_email(address: str) -> str:
 
 class SignUpForm(UserCreationForm):
     """Username, an optional display name, an optional e-mail address (kept waiting for its
-    verification link, see games/account_email.py), and the password twice with Django's
+    verification link, see games/accounts/email.py), and the password twice with Django's
     validators."""
 
     email = email_field(required=False)
@@ -51,7 +51,7 @@ class SignUpForm(UserCreationForm):
 
     def clean_username(self):
         username = super().clean_username()
-        # Deleted accounts are renamed deleted-<id> (games/account_deletion.py).
+        # Deleted accounts are renamed deleted-<id> (games/accounts/deletion.py).
         if username and username.casefold().startswith(USERNAME_PREFIX):
             raise ValidationError(
                 _("Usernames starting with “%(prefix)s” are reserved."),
@@ -149,8 +149,8 @@ class DisplayNameForm(forms.ModelForm):
 class ThrottledAuthenticationForm(AuthenticationForm):
     """Django's log-in form, saying "too many attempts" when the throttle refused the attempt.
 
-    The refusal itself happens in games.throttles.ThrottledModelBackend, before any hash; here it
-    only replaces "wrong username or password", which would be a lie.
+    The refusal itself happens in games.limits.throttles.ThrottledModelBackend, before any hash;
+    here it only replaces "wrong username or password", which would be a lie.
     """
 
     THROTTLED = "throttled"

@@ -6,9 +6,9 @@ import math
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.bot_names import LEVEL_NAMES
 from games.forms.tables import OPTION_LABELS
 from games.models import Game, Seat
+from games.words.bot_names import LEVEL_NAMES
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 # A record is at most a few levels deep and its numbers fit in 64 bits: anything beyond these is

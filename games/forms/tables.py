@@ -1,6 +1,6 @@
 """Forms that open tables: create a table, "Play now", "Play against bots".
 
-Each form turns a request into the arguments of one `games.lobby` function; the rules a table
+Each form turns a request into the arguments of one `games.lobby.tables` function; the rules a table
 must obey (seat counts, one seat each, known bot levels, the game's options) are checked there,
 not only here. Here they are said in words: a table's game (Condottiere or Renaissance), its
 options, and whether it may be played for points.
@@ -11,8 +11,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.bot_names import level_with_description
-from games.lobby import (
+from games.lobby.tables import (
     AUTOFILL_SECONDS,
     DEFAULT_BOT_LEVEL,
     DEFAULT_GAME,
@@ -26,6 +25,7 @@ from games.lobby import (
     ruleset_for,
 )
 from games.matches.models import NEXT_GAME_SECONDS, TARGET_MAX, TARGET_MIN
+from games.words.bot_names import level_with_description
 
 MAX_SEATS = 6
 
@@ -47,7 +47,7 @@ OPTION_HELP = {
 }
 
 # Renaissance's options at a table of the site (games.rules_api.RENAISSANCE_TABLE_OPTIONS), and
-# the words of each as a chip of the lobby (games.lobby.option_keys).
+# the words of each as a chip of the lobby (games.lobby.tables.option_keys).
 SCENARIOS = ("1494", "1499", "1515")
 SCENARIO_MIN_PLAYERS = 4
 LEAVING_NATIONS = {"naples": _("Naples"), "milan": _("Milan")}
@@ -97,7 +97,7 @@ class OptionsMixin:
     """The table's game and its options: Condottiere's four optional rules as check boxes, or
     Renaissance's scenario, nations' powers and, with four players, the nation that leaves.
     `check_game(players, field)` checks them through the lobby (the game's own rules decide);
-    then `chosen_game()` and `options()` give what `games.lobby` takes."""
+    then `chosen_game()` and `options()` give what `games.lobby.tables` takes."""
 
     def add_option_fields(self):
         self.fields["game"] = forms.ChoiceField(
@@ -146,7 +146,7 @@ class OptionsMixin:
         return [self["scenario"], self["powers"], self["remove"]]
 
     def check_game(self, players, field: str = "players") -> None:
-        """Check the game, its number of players and its options through games.lobby (the
+        """Check the game, its number of players and its options through games.lobby.tables (the
         game's own rules), each refusal said on the field it is about."""
         game = self.chosen_game()
         if players is None:

@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.admin_filters import NumberSearch, SecretsStayHidden
+from games.staff.admin_filters import NumberSearch, SecretsStayHidden
 
 from .models import Match, MatchGame
 from .scoring import totals

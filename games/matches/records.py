@@ -1,16 +1,22 @@
-"""A match's record: its games' records (games/records.py, each as exported alone) and the
+"""A match's record: its games' records (games/history/records.py, each as exported alone) and the
 match's facts — target, seats, points per game, result. The format: docs/matches.md.
 
-Import trusts nothing: every game record is checked and replayed by `games.records`, the points
-of each game are scored again from its replayed end, and the stated points, totals, deciders and
-result must be the ones the rules give. Only then is anything kept (one transaction).
+Import trusts nothing: every game record is checked and replayed by `games.history.records`, the
+points of each game are scored again from its replayed end, and the stated points, totals, deciders
+and result must be the ones the rules give. Only then is anything kept (one transaction).
 """
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.records import RecordError, import_record, record_for, record_ruleset, record_seats
+from games.history.records import (
+    RecordError,
+    import_record,
+    record_for,
+    record_ruleset,
+    record_seats,
+)
 from games.services import load_state
 
 from .models import TARGET_MAX, TARGET_MIN, Match, MatchGame
@@ -97,7 +103,8 @@ def check_seat_names(data, game_record, seats: list[int]) -> None:
     for game_seat, match_seat in enumerate(seats):
         mine, theirs = game_record["seats"][game_seat], data["seats"][match_seat]
         same = (mine.get("kind"), mine.get("level")) == (theirs.get("kind"), theirs.get("level"))
-        # A bot's name is drawn per game (games.bot_names); a person's is theirs in every game.
+        # A bot's name is drawn per game (games.words.bot_names); a person's is theirs in every
+        # game.
         if same and mine.get("kind") == "human":
             same = mine.get("name") == theirs.get("name")
         require(same, _("The games of a match are played by the same seats."))

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import jobs
-from games.lobby import DEFAULT_GAME, SeatPlan, create_table, play_against_bots, ruleset_for
+from games.lobby.tables import DEFAULT_GAME, SeatPlan, create_table, play_against_bots, ruleset_for
 from games.models import Game, Seat
 from games.services import load_state, start_game
 from games.services.frames import STANDIN_LEVEL
@@ -71,7 +71,7 @@ def create_match(
     next_game_seconds: int = NEXT_GAME_SECONDS,
     game: str = DEFAULT_GAME,
 ) -> Match:
-    """A match whose first game is a table opened as `games.lobby.create_table` opens one (it
+    """A match whose first game is a table opened as `games.lobby.tables.create_table` opens one (it
     starts when its seats are taken). LobbyError or MatchError, nothing saved, for bad input."""
     check_plays_matches(game)
     check_target(target)
@@ -312,7 +312,7 @@ def _open_next_game(match: Match, entries: list[MatchGame]) -> bool:
 def people_still_here(user_ids) -> set[int]:
     """Of these accounts, the ones neither deleted nor disabled, their rows locked (in order):
     a deletion racing the next game waits for it (and then finds a game to finish) or went
-    first, as with a join (games/lobby.py, lock_active_account)."""
+    first, as with a join (games/lobby/tables.py, lock_active_account)."""
     accounts = get_user_model().objects.select_for_update().order_by("pk")
     here = accounts.filter(pk__in=user_ids, is_active=True, deleted_at__isnull=True)
     return set(here.values_list("pk", flat=True))

@@ -13,9 +13,9 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import lobby
 from games.forms.tables import CreateTableForm, PlayAgainstBotsForm
-from games.lobby_consumer import game_url
+from games.lobby import tables as lobby
+from games.sockets.lobby import game_url
 from games.views import tables as table_views
 from games.views.tables import table_or_game_url
 

@@ -17,9 +17,9 @@ from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.illegal_messages import player_message
 from games.models import Action, Game, Seat
 from games.rules_api import ruleset_of
+from games.words.refusals import player_message
 
 from .decisions import next_seat_versions, still_deciding
 from .errors import (

@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 
 from django.utils import timezone
 
-from games import jobs, pending_bot_turns
+from games import jobs
+from games.jobs import pending_bot_turns
 from games.matches.models import MatchGame
 from games.models import Game, Seat
 from games.rules_api import ruleset_of
@@ -123,7 +124,7 @@ def announce_match_job(game_id: int) -> None:
 def announce_next(game_id: int, version: int, next_turn: NextTurn) -> None:
     """A bot's turn if a bot plays the seat to act, and the turn timer if a deadline is set.
     A bot's turn is sent only if none of the game's waits in the queue: the waiting one plays
-    the newest version announced (games/pending_bot_turns.py)."""
+    the newest version announced (games/jobs/pending_bot_turns.py)."""
     if next_turn.bot_level and pending_bot_turns.announce(game_id, version):
         # The time of the announcement: the bot's latency is measured from it.
         level = None if next_turn.bot_level == SEVERAL_BOTS else next_turn.bot_level

@@ -91,10 +91,10 @@ def seat_deadlines_ms(game: Game) -> list:
 
 
 def rating_changes(game: Game) -> list[dict]:
-    """Each rated seat's displayed rating (games.rating_scale: the 1500-based scale)
+    """Each rated seat's displayed rating (games.ratings.scale: the 1500-based scale)
     before and after this game and the change between them, whole points, so the client prints
     the numbers the profile and the leaderboard print. Empty until the rating update has run (it
-    runs after the game finishes, see games.ratings)."""
+    runs after the game finishes, see games.ratings.rate)."""
     if game.status != Game.Status.FINISHED:
         return []
     return [

@@ -26,9 +26,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.chat.models import MAX_LENGTH, ChatMessage, ChatMute, ChatSilence, Phrase, Room
+from games.limits.throttles import Count, take
 from games.models import Action, Game
 from games.rules_api import ruleset_of
-from games.throttles import Count, take
 
 from .actions import guarded_update, locked_playing_game, with_sqlite_retries
 from .errors import IllegalMove, ServiceError
@@ -187,7 +187,7 @@ def clean_text(text) -> str:
 
 def allow_rate(user_id: int) -> bool:
     """At most CHAT_BURST messages in any CHAT_WINDOW seconds per person, across every socket and
-    process: a slot taken in one step before the message is stored (games/throttles.py), so
+    process: a slot taken in one step before the message is stored (games/limits/throttles.py), so
     messages sent at the same instant from many sockets get exactly CHAT_BURST slots."""
     return not take(Count("chat", str(user_id), CHAT_BURST, CHAT_WINDOW)).refusal
 

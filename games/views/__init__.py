@@ -4,5 +4,5 @@ accounts (sign up, log out, password), home, players (profiles), tables (the lob
 "Play now", bots), game (the live board), game_shell (the page of a game whose board is not
 drawn yet: Renaissance's), history (history, replay, game records), ratings (the
 leaderboard), rules (how to play), staff (the staff dashboard). The forms they use are in
-games.forms, the board's words in games.board_words.
+games.forms, the board's words in games.board.words.
 """

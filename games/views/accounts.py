@@ -18,22 +18,22 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic import FormView
 
-from games.account_email import (
+from games.accounts.email import (
     announce_password_reset,
     check_link,
     send_verification,
     take_mail_slot,
     verify,
 )
-from games.account_sockets import LOGGED_OUT
+from games.accounts.next_links import safe_next_url, with_next
+from games.accounts.sockets import LOGGED_OUT
 from games.forms.accounts import (
     LogOutEverywhereForm,
     SignUpForm,
     ThrottledAuthenticationForm,
     VerifiedAddressPasswordResetForm,
 )
-from games.next_links import safe_next_url, with_next
-from games.throttles import remember_device, take_signup_slot
+from games.limits.throttles import remember_device, take_signup_slot
 
 TOO_MANY_REQUESTS = 429
 # The profile page has two password fields (this form's and the deletion's): distinct names.
@@ -66,7 +66,7 @@ class SignUpView(FormView):
 
     def form_valid(self, form):
         user = form.save()
-        login(self.request, user, backend="games.throttles.ThrottledModelBackend")
+        login(self.request, user, backend="games.limits.throttles.ThrottledModelBackend")
         messages.success(
             self.request,
             _("Welcome, %(name)s! Your account is ready.") % {"name": user.public_name},
@@ -122,7 +122,7 @@ class LogoutWithMessageView(auth_views.LogoutView):
 @require_POST
 def log_out_everywhere(request):
     """Every other session of the account ends: its next request finds it logged out, its open
-    sockets close at once (games/account_sockets.py). This one stays. Confirmed by the password,
+    sockets close at once (games/accounts/sockets.py). This one stays. Confirmed by the password,
     which is hashed anew: Django checks each session against the password's hash, so a new salt
     ends them all without a table of sessions per account."""
     form = LogOutEverywhereForm(request.POST, request=request, prefix=LOG_OUT_PREFIX)
@@ -141,13 +141,13 @@ def log_out_everywhere(request):
 class PasswordChangeWithMessageView(SuccessMessageMixin, auth_views.PasswordChangeView):
     """Back to the profile after a change, instead of a page that only says "done". The
     account's other sessions end, and every open socket of the account closes, this session's
-    too (games/account_sockets.py): its pages reconnect under the session's new key."""
+    too (games/accounts/sockets.py): its pages reconnect under the session's new key."""
 
     success_url = reverse_lazy("profile")
     success_message = gettext_lazy("Your password has been changed.")
 
 
-# --- E-mail address: the verification link (games/account_email.py) ------------------------------
+# --- E-mail address: the verification link (games/accounts/email.py) ------------------------------
 
 
 def announce_verification_mail(request, user) -> None:
@@ -217,7 +217,7 @@ def verify_email(request, token):
 class ThrottledPasswordResetView(auth_views.PasswordResetView):
     """Django's reset page. It answers the same, in the same time, whether an account has the
     address or not: it takes the mail's slots (per address and per client address) and leaves
-    finding the account and sending to a job (games/account_email.py)."""
+    finding the account and sending to a job (games/accounts/email.py)."""
 
     form_class = VerifiedAddressPasswordResetForm
 
@@ -236,7 +236,7 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
 class PasswordResetConfirmRememberingDevice(auth_views.PasswordResetConfirmView):
     """Django's new-password page. Following the mailed link proves the mailbox: the browser
     becomes a known device, so the owner can log in even while guessers from many addresses
-    hold the username at its ceiling (games/throttles.py)."""
+    hold the username at its ceiling (games/limits/throttles.py)."""
 
     def form_valid(self, form):
         response = super().form_valid(form)

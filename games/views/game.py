@@ -1,7 +1,7 @@
 """The live game page: the board, the hand and the battle lines, drawn in the browser.
 
 The server renders only the layout, the board picture and the translated words the client needs
-(games.board_words).
+(games.board.words).
 It never renders the game's view: every card a seat may see reaches the browser over the game's
 websocket, as the `view_for(state, seat)` of that socket's seat, and nowhere else. So the page is
 the same for a seated player, a spectator and an anonymous visitor.
@@ -15,11 +15,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import lobby
-from games.board_map import board_svg
-from games.board_words import game_labels
+from games.board.map import board_svg
+from games.board.words import game_labels
+from games.lobby import tables as lobby
 from games.models import Game
-from games.ratings import UNRATED_MESSAGES, unrated_reason
+from games.ratings.rate import UNRATED_MESSAGES, unrated_reason
 from games.views.game_shell import shell_page
 
 
@@ -42,8 +42,8 @@ def game(request, game_id: int):
 
 
 def rated_line(game: Game) -> dict | None:
-    """Whether a game that is over was rated, and why not (games.ratings decides); None while it
-    is played. Read when the page is loaded: a game that ends meanwhile shows it on reload."""
+    """Whether a game that is over was rated, and why not (games.ratings.rate decides); None while
+    it is played. Read when the page is loaded: a game that ends meanwhile shows it on reload."""
     if game.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
         return None
     reason = unrated_reason(game)
@@ -65,7 +65,7 @@ def game_info(game: Game) -> dict:
 @require_POST
 def rematch(request, game_id: int):
     """Rematch (asked from the end of game panel): the new table of the same seats and settings,
-    made on the first request and found on every later one (games.lobby.rematch)."""
+    made on the first request and found on every later one (games.lobby.tables.rematch)."""
     game = get_object_or_404(Game, pk=game_id)
     try:
         table = lobby.rematch(game.pk, request.user)

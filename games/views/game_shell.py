@@ -8,8 +8,8 @@ lobby's own entry for the table and the stored result.
 
 from django.shortcuts import render
 
-from games.lobby_consumer import table_entry
 from games.models import Game
+from games.sockets.lobby import table_entry
 from games.views.tables import decorate
 
 

@@ -12,16 +12,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games.account_quotas import OverQuota, import_refusal
-from games.board_map import board_svg
-from games.board_words import game_labels, reason_labels
-from games.bot_names import level_name
+from games.accounts.quotas import OverQuota, import_refusal
+from games.board.map import board_svg
+from games.board.words import game_labels, reason_labels
 from games.forms.history import HistoryFilterForm, ImportRecordForm
 from games.forms.tables import OPTION_LABELS
+from games.history.records import RecordError, check_replay_cost, import_record, record_for
+from games.history.replay import replay_body, replay_payload
 from games.matches.records import import_match_record, is_match_record
 from games.models import SEAT_COLOUR_LABELS, Game, Seat
-from games.records import RecordError, check_replay_cost, import_record, record_for
-from games.replay import replay_body, replay_payload
+from games.words.bot_names import level_name
 
 PAGE_SIZE = 20
 REPLAYABLE = (Game.Status.FINISHED,)

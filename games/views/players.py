@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.account_deletion import DeletionRefused, delete_account, unfinished_games
+from games.accounts.deletion import DeletionRefused, delete_account, unfinished_games
 from games.forms.accounts import (
     DeleteAccountForm,
     DisplayNameForm,

@@ -1,15 +1,15 @@
 """The leaderboard and the rating part of a profile: numbers read from Rating and RatingChange.
 
-Each game has its own ratings (games.ratings): the leaderboard shows one game's, chosen at its
+Each game has its own ratings (games.ratings.rate): the leaderboard shows one game's, chosen at its
 top (`?game=`, Condottiere's by default); a profile shows the player's rating in each game.
 """
 
 from django.db.models import F
 from django.shortcuts import render
 
-from games.bot_names import LEVEL_NAMES
-from games.lobby import DEFAULT_GAME, GAME_NAMES
+from games.lobby.tables import DEFAULT_GAME, GAME_NAMES
 from games.models import Rating, RatingChange
+from games.words.bot_names import LEVEL_NAMES
 
 LEADERBOARD_SIZE = 100
 RECENT_CHANGES = 10

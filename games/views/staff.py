@@ -5,9 +5,9 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from games import dashboard
 from games.analysis.figures import analysis_figures
 from games.models import Game
+from games.staff import dashboard
 
 
 @staff_member_required

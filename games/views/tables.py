@@ -1,7 +1,7 @@
 """Pages of the lobby: the live list of tables, a table, creating one, "Play now", and bots.
 
-The views are thin: a form or a URL becomes one call to `games.lobby`, whose LobbyError message
-is shown to the person as it is, and nothing changes when it is raised.
+The views are thin: a form or a URL becomes one call to `games.lobby.tables`, whose LobbyError
+message is shown to the person as it is, and nothing changes when it is raised.
 """
 
 from datetime import datetime, timezone
@@ -14,16 +14,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import lobby
-from games.bot_names import LEVEL_NAMES, level_name
 from games.forms.tables import (
     OPTION_WORDS,
     CreateTableForm,
     PlayAgainstBotsForm,
     PlayNowForm,
 )
-from games.lobby_consumer import game_url, table_entries, table_entry
+from games.lobby import tables as lobby
 from games.models import SEAT_COLOUR_LABELS, Game
+from games.sockets.lobby import game_url, table_entries, table_entry
+from games.words.bot_names import LEVEL_NAMES, level_name
 
 
 def lobby_labels() -> dict:

@@ -73,7 +73,7 @@ function connect(onFrame, hooks = {}) {
 function seatName(seat) {
   if (seat.kind === "human" && seat.bot_account) return format(labels.bot_account, { name: seat.name });
   if (seat.kind === "human") return seat.you ? `${seat.name} (${labels.you})` : seat.name;
-  // "Sforza (hard bot)": the seat's condottiere (games/bot_names.py), the level in our language.
+  // "Sforza (hard bot)": the seat's condottiere (games/words/bot_names.py), the level in our language.
   if (seat.kind === "bot") {
     const level = (labels.levels[seat.level] || seat.level).toLowerCase();
     return format(labels.bot, { name: seat.name, level });

@@ -11,9 +11,9 @@ from games.analysis.models import Analysis
 from games.analysis.runner import JOB, run_slice, search_slice
 from games.analysis.service import NotFinished, request_analysis
 from games.engine import GameState, view_for
-from games.game_log import logged_actions
+from games.history.game_log import logged_actions
+from games.history.replay import replay_states
 from games.models import Game
-from games.replay import replay_states
 from tests.analysis.conftest import TINY_BUDGET
 
 pytestmark = pytest.mark.django_db

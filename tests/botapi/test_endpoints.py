@@ -12,9 +12,9 @@ from condottiere_site.asgi import application
 from games.botapi import challenges
 from games.botapi.models import Challenge
 from games.engine import current_player, view_for
-from games.lobby_consumer import RELATED, table_entry
 from games.models import Action, Game
 from games.services import load_state, start_game
+from games.sockets.lobby import RELATED, table_entry
 
 
 @pytest.fixture
@@ -176,7 +176,7 @@ async def token_socket(path: str, secret: str):
 async def test_a_bearer_token_opens_the_game_socket_as_the_bots_seat(make_bot, make_token):
     def set_up():
         bot = make_bot()
-        from games.lobby import play_against_bots  # noqa: PLC0415 - test set-up only
+        from games.lobby.tables import play_against_bots  # noqa: PLC0415 - test set-up only
 
         return play_against_bots(bot, 1, "random"), make_token(bot)
 

@@ -2,9 +2,9 @@
 
 from django.test import Client
 
-from games.account_deletion import delete_account
+from games.accounts.deletion import delete_account
 from games.models import Action, Game, Rating
-from games.ratings import unrated_reason
+from games.ratings.rate import unrated_reason
 
 
 def test_bot_accounts_are_ranked_apart_from_people_and_bot_levels(make_bot, make_user, db):

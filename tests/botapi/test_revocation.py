@@ -15,7 +15,7 @@ from django.db import connections
 from django.test import AsyncClient, Client
 
 from condottiere_site.asgi import application
-from games.account_deletion import delete_account
+from games.accounts.deletion import delete_account
 from games.botapi import tokens
 from games.botapi.models import AccessToken
 from games.engine import current_player

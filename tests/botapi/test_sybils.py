@@ -12,7 +12,7 @@ from games.botapi.accounts import (
 )
 from games.botapi.models import BotAccount
 from games.models import Action, Game, RatingChange, User
-from games.ratings import unrated_reason, update_for_game
+from games.ratings.rate import unrated_reason, update_for_game
 from tests.services import require_postgresql
 from tests.web.together import send_together
 

@@ -7,10 +7,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.account_deletion import delete_account
+from games.accounts.deletion import delete_account
 from games.botapi import accounts, tokens
 from games.botapi.models import SCOPE_CHALLENGE, SCOPE_PLAY, AccessToken, BotAccount
-from games.lobby import play_against_bots
+from games.lobby.tables import play_against_bots
 
 
 def test_a_token_is_stored_as_its_digest_and_shown_only_once(make_user, make_bot):

@@ -8,8 +8,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import throttles
 from games.chat.models import ChatMessage
+from games.limits import throttles
 from games.services.table_talk import CHAT_BURST, CHAT_WINDOW, allow_rate
 from tests.services import require_redis
 from tests.web.conftest import next_frame, ws_connect

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.board_words import card_labels
+from games.board.words import card_labels
 from games.chat.models import ChatMessage, Room
 from games.engine import (
     Options,
@@ -18,9 +18,9 @@ from games.engine import (
     show_cards,
     view_for,
 )
+from games.history.records import RecordError, import_record, record_for
+from games.history.replay import replay_payload, verify_game
 from games.models import SEAT_COLOURS, Action
-from games.records import RecordError, import_record, record_for
-from games.replay import replay_payload, verify_game
 
 pytestmark = pytest.mark.django_db
 

@@ -248,12 +248,12 @@ def new_page(browser, request, live_url):
 def wait_for_sockets_closed(timeout: float = 30.0) -> None:
     """Until the live server has handled the close of every socket the pages had open.
 
-    A socket's last database write on close is deleting its Presence row (games/presence.py).
-    Before this wait, that delete could still be running when the test database was flushed,
-    and the two deadlocked (seen once in CI, with the tests on two parallel workers). Daphne
-    itself gives a closing socket 10 s before it kills the handler; the wait allows more, since
-    on a loaded machine the close is only queued by then. A failure names the sockets left.
-    A socket whose connect had not written its row yet when the page closed is not seen here:
+    A socket's last database write on close is deleting its Presence row
+    (games/sockets/presence.py). Before this wait, that delete could still be running when the test
+    database was flushed, and the two deadlocked (seen once in CI, with the tests on two parallel
+    workers). Daphne itself gives a closing socket 10 s before it kills the handler; the wait allows
+    more, since on a loaded machine the close is only queued by then. A failure names the sockets
+    left. A socket whose connect had not written its row yet when the page closed is not seen here:
     the server's answer to `live_server_jobs.wait_until_servers_idle`, before the flush, waits
     for those."""
     from games.models import Presence

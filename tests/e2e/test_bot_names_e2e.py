@@ -6,8 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.bot_names import condottiere_name
 from games.models import Game
+from games.words.bot_names import condottiere_name
 
 pytestmark = pytest.mark.e2e
 

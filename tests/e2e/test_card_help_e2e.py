@@ -9,7 +9,7 @@ import random
 
 from django.utils import translation
 
-from games.board_words import card_help_texts
+from games.board.words import card_help_texts
 from games.engine import Options, apply_action, legal_actions, new_game, view_for
 from tests.e2e import test_game_e2e as scripted
 from tests.e2e.test_game_e2e import ME, frame_of, open_scripted, walk_to

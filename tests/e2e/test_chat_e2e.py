@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.board_words import card_labels
+from games.board.words import card_labels
 from games.engine import view_for
 from games.models import Game, Seat
 from games.services import load_state, start_game

@@ -65,8 +65,8 @@ def test_the_lobby_says_how_many_open_tables_it_does_not_list_and_keeps_count_li
     rest are counted under the list, and the count follows new tables without a reload."""
     from django.conf import settings
 
-    from games import lobby
-    from games.lobby import SeatPlan
+    from games.lobby import tables as lobby
+    from games.lobby.tables import SeatPlan
 
     listed = settings.LOBBY_OPEN_TABLES_LISTED
     hosts = [create_player(f"host{index}") for index in range(listed // 3 + 1)]

@@ -345,7 +345,7 @@ def start_servers(
             argv = [celery, "-A", "condottiere_site", "worker", "--concurrency", str(concurrency)]
             argv += ["--pool", pool, "--loglevel", "WARNING", "-n", f"load{index + 1}@%h"]
             queues = worker_queues[index] if index < len(worker_queues) else "play,background"
-            argv += ["-Q", queues]  # the kinds of job it takes (games/jobs.py)
+            argv += ["-Q", queues]  # the kinds of job it takes (games/jobs/__init__.py)
             spawn(servers, "celery worker", argv, f"worker-{index + 1}")
         argv = [celery, "-A", "condottiere_site", "beat", "--loglevel", "WARNING"]
         argv += ["--schedule", str(workdir / "celerybeat-schedule")]

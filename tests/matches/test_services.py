@@ -12,9 +12,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.account_deletion import delete_account
+from games.accounts.deletion import delete_account
 from games.engine import match_points
-from games.lobby import SeatPlan, join_table
+from games.lobby.tables import SeatPlan, join_table
 from games.matches import services
 from games.matches.models import Match, MatchGame
 from games.matches.services import MatchError, advance, create_match, say_ready
@@ -232,7 +232,7 @@ def test_an_aborted_game_stops_the_match(make_user, announced):
 
 
 def test_the_sweep_finds_a_lost_timer_and_a_lost_scoring(make_user, announced):
-    from games import sweep
+    from games.jobs import sweep
 
     match = bots_match(make_user())
     game = play_to_the_end(latest(match).game_id)

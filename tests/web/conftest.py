@@ -168,7 +168,7 @@ async def ended_by(communicator, reason: str) -> None:
     how a socket ends when its account or token stops being valid."""
     import json
 
-    from games.account_sockets import CLOSE_SIGNED_OUT
+    from games.accounts.sockets import CLOSE_SIGNED_OUT
 
     while True:
         output = await communicator.receive_output(timeout=WS_TIMEOUT)

@@ -16,7 +16,7 @@ from games.models import Game, Presence, Rating, RatingChange
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "Sforza-of-Milan-1450"
-BACKEND = "games.throttles.ThrottledModelBackend"
+BACKEND = "games.limits.throttles.ThrottledModelBackend"
 User = get_user_model()
 
 

@@ -13,9 +13,9 @@ from django.core.mail.backends.locmem import EmailBackend
 from django.test import Client
 from django.urls import reverse
 
-from games.account_email import SALT, verification_token
+from games.accounts.email import SALT, verification_token
 from games.jobs import wait_until_idle
-from games.throttles import KNOWN_DEVICE_COOKIE
+from games.limits.throttles import KNOWN_DEVICE_COOKIE
 from tests.services import require_redis
 from tests.web.test_celery_worker import worker_on_a_queue_of_its_own
 from tests.web.together import send_together
@@ -26,7 +26,7 @@ PASSWORD = "Sforza-of-Milan-1450"
 NEW_PASSWORD = "Colleoni-of-Bergamo-1475"
 User = get_user_model()
 # Explicit: force_login would otherwise take the first backend listed, whatever it is.
-BACKEND = "games.throttles.ThrottledModelBackend"
+BACKEND = "games.limits.throttles.ThrottledModelBackend"
 LINK = re.compile(r"https?://testserver(/\S+)")
 
 

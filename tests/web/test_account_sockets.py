@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.test import Client
 
-from games.account_deletion import delete_account
+from games.accounts.deletion import delete_account
 from games.chat.models import ChatMessage
 from games.engine import current_player
 from games.models import Action, Game, User

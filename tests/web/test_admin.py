@@ -14,7 +14,7 @@ from django.utils import timezone
 import games.services.lifecycle as lifecycle
 from games.analysis.models import Analysis
 from games.models import Action, Game, Presence, Rating, RatingChange, Seat
-from games.ratings import starting_mu
+from games.ratings.rate import starting_mu
 from games.services import GameNotPlaying, submit_action
 from games.services.lifecycle import abort_game
 
@@ -208,7 +208,10 @@ def test_hand_a_seat_to_a_stand_in(staff_client, make_user, make_table, start_st
 def test_recompute_ratings_rates_every_finished_live_game(staff_client, make_user, make_table):
     alice = make_user("alice")
     game = make_table(3, people={0: alice, 2: make_user("bob")}, bots={1: "hard"})
-    for seat in (0, 2):  # only games whose people decided themselves are rated (games/ratings.py)
+    for seat in (
+        0,
+        2,
+    ):  # only games whose people decided themselves are rated (games/ratings/rate.py)
         Action.objects.create(
             game=game, seq=seat + 1, seat=seat, action={"type": "pass"}, actor="human"
         )

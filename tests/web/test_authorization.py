@@ -31,7 +31,7 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from games.account_email import send_password_reset, verification_token
+from games.accounts.email import send_password_reset, verification_token
 from games.analysis import hint_search
 from games.analysis.models import Analysis
 from games.botapi import accounts as bot_accounts
@@ -663,7 +663,7 @@ def mailed_to(address: str):
 
 
 def reset_job_mails(address: str):
-    """The reset request leaves the mail to a job (games/account_email.py): run here as a worker
+    """The reset request leaves the mail to a job (games/accounts/email.py): run here as a worker
     runs it (a worker's own path is tested in tests/web/test_account_email.py), it mails the
     link to the verified address only."""
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from games import board_map
+from games.board import map as board_map
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
@@ -360,5 +360,5 @@ def test_the_svg_has_one_focusable_group_per_region_with_its_marker_point():
 
 def test_the_committed_svg_file_is_the_generated_one():
     committed = (ROOT / "static" / "board" / "board.svg").read_text(encoding="utf-8")
-    assert committed == board_map.render_board_svg(), "regenerate: python -m games.board_map > ..."
+    assert committed == board_map.render_board_svg(), "regenerate: python -m games.board.map > ..."
     assert board_map.board_svg() == committed

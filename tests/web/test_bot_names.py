@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import Promise
 
-from games.bot_names import CONDOTTIERI, LEVEL_DESCRIPTIONS, condottiere_name, level_name
-from games.lobby_consumer import table_entry
+from games.history.records import record_for
 from games.models import Seat
-from games.records import record_for
 from games.services.frames import seat_entry
+from games.sockets.lobby import table_entry
+from games.words.bot_names import CONDOTTIERI, LEVEL_DESCRIPTIONS, condottiere_name, level_name
 from tests.web.test_replay import played_game  # noqa: F401  (a fixture)
 
 LEVELS = ["random", "easy", "heuristic", "medium", "hard", "expert"]

@@ -9,9 +9,10 @@ import pytest
 from django.utils import timezone
 
 import ai
-from games import jobs, sweep
+from games import jobs
 from games.actors.choosing import derived_seed
 from games.engine import Options, current_player, new_game, view_for, winners
+from games.jobs import sweep
 from games.models import Action, Game, Seat
 from games.services import StaleVersion, load_state, start_game
 from games.tasks import bot_move as play_bot_move

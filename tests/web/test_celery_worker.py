@@ -23,8 +23,9 @@ from django.db import connection
 from django.test import override_settings
 
 from condottiere_site.celery import app
-from games import jobs, sweep
+from games import jobs
 from games.engine import Options, new_game, winners
+from games.jobs import sweep
 from games.models import Action, Game
 from games.services import load_state, start_game
 from tests.services import require_redis

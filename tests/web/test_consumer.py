@@ -119,7 +119,7 @@ async def test_a_busy_database_when_waking_a_stalled_bot_costs_neither_socket_no
     socket stays open and the sync gets its state, with no error frame."""
     from psycopg_pool import PoolTimeout
 
-    from games import consumers
+    from games.sockets import game as consumers
 
     def pool_empty(game_id):
         raise PoolTimeout("couldn't get a connection after 0.30 sec")

@@ -17,8 +17,10 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from games import dashboard, jobs, presence
+from games import jobs
 from games.models import Action, Game, Presence, Seat
+from games.sockets import presence
+from games.staff import dashboard
 from tests.services import require_redis
 from tests.web.conftest import ws_connect
 
@@ -215,7 +217,7 @@ async def test_a_socket_whose_slot_release_fails_still_deletes_its_presence_row(
     waited in vain."""
     from channels.db import database_sync_to_async
 
-    from games.socket_slots import SocketSlot
+    from games.sockets.slots import SocketSlot
 
     alice = await database_sync_to_async(make_user)("alice")
     game = await database_sync_to_async(make_table)(2, people={0: alice}, bots={1: "easy"})
@@ -248,9 +250,9 @@ async def test_a_socket_whose_connect_fails_after_its_row_is_written_leaves_no_r
     its place under the socket caps."""
     from channels.db import database_sync_to_async
 
-    from games import socket_slots
-    from games.consumers import GameConsumer
-    from games.lobby_consumer import LobbyConsumer
+    from games.sockets import slots as socket_slots
+    from games.sockets.game import GameConsumer
+    from games.sockets.lobby import LobbyConsumer
 
     alice = await database_sync_to_async(make_user)("alice")
     game = await database_sync_to_async(make_table)(2, people={0: alice}, bots={1: "easy"})

@@ -10,9 +10,9 @@ from functools import partial
 import pytest
 from django.db import connections
 
-from games import lobby
-from games.account_deletion import DeletionRefused, delete_account
-from games.lobby import LobbyError, SeatPlan
+from games.accounts.deletion import DeletionRefused, delete_account
+from games.lobby import tables as lobby
+from games.lobby.tables import LobbyError, SeatPlan
 from games.models import Game, Seat, User
 from tests.services import require_postgresql
 

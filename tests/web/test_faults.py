@@ -40,9 +40,10 @@ from django.test import Client, RequestFactory
 from psycopg_pool import PoolTimeout
 
 from condottiere_site.env import channel_layer_host
-from games import jobs, middleware
+from games import jobs
+from games.history.replay import verify_game
+from games.limits import middleware
 from games.models import Action, Game
-from games.replay import verify_game
 from games.services import start_game
 from tests.load.servers import HOST, Process, Servers, answers, free_ports, spawn, tool
 from tests.services import require_postgresql, require_redis
@@ -183,7 +184,7 @@ def start_site(monkeypatch):
         celery = tool(ROOT, "celery")
         argv = [celery, "-A", "condottiere_site", "worker", "--pool", "prefork", "--concurrency"]
         argv += ["2", "--loglevel", "INFO", "-n", f"faults-{uuid.uuid4().hex[:8]}@%h"]
-        argv += ["-Q", "play,background"]  # every kind of job (games/jobs.py)
+        argv += ["-Q", "play,background"]  # every kind of job (games/jobs/__init__.py)
         spawn(servers, "celery worker", argv, "worker")
         argv = [celery, "-A", "condottiere_site", "beat", "--loglevel", "INFO"]
         argv += ["--schedule", str(workdir / "celerybeat-schedule")]

@@ -23,8 +23,8 @@ from django.template.base import Template
 from django.test import Client
 from django.urls import reverse
 
-from games import lobby
-from games.lobby import SeatPlan
+from games.lobby import tables as lobby
+from games.lobby.tables import SeatPlan
 from games.models import Action, Game, Seat, User
 from tests.web.test_replay import play_out
 

@@ -4,8 +4,8 @@ message on the table page (a redirect), never a 500, and changes nothing."""
 import pytest
 from django.urls import reverse
 
-from games import lobby
-from games.lobby import SeatPlan
+from games.lobby import tables as lobby
+from games.lobby.tables import SeatPlan
 from games.models import Action, Game, Seat
 
 pytestmark = pytest.mark.django_db

@@ -2,8 +2,8 @@
 costs no hash; a guesser cannot lock the owner out.
 
 A failed log-in or a sign-up costs a password hash (~300 ms with Django's default hasher). Each
-attempt takes a slot before its hash (games/throttles.py): per client address, per username from
-one address, and per username from everywhere up to a high ceiling that a known device is not
+attempt takes a slot before its hash (games/limits/throttles.py): per client address, per username
+from one address, and per username from everywhere up to a high ceiling that a known device is not
 held to; once a limit is reached the next attempt is refused with 429 and a "try again in N
 minutes" message before any password is hashed. The limits are the settings' defaults (5
 failures per username from one address, 20 per address and 100 per username in 15 minutes, 5
@@ -21,8 +21,8 @@ from django.contrib.auth.hashers import MD5PasswordHasher
 from django.test import Client
 from django.urls import reverse
 
+from games.limits.throttles import KNOWN_DEVICE_COOKIE
 from games.models import User
-from games.throttles import KNOWN_DEVICE_COOKIE
 from tests.services import require_redis
 from tests.web.test_settings import ROOT
 from tests.web.together import send_together
@@ -228,7 +228,7 @@ def test_a_new_window_lets_the_username_try_again(colleoni, monkeypatch):
     assert_refused(log_in(client, "colleoni", PASSWORD))
 
     later = time.time() + django_settings.LOGIN_FAILURE_WINDOW_MINUTES * 60 + 1
-    monkeypatch.setattr("games.throttles.time.time", lambda: later)
+    monkeypatch.setattr("games.limits.throttles.time.time", lambda: later)
 
     assert log_in(client, "colleoni", PASSWORD).status_code == 302
 
@@ -322,7 +322,7 @@ def test_the_counts_are_shared_by_every_process_through_redis(colleoni, settings
         f"settings.RATELIMIT_CACHE_PREFIX = {settings.RATELIMIT_CACHE_PREFIX!r}\n"
         f"settings.LOGIN_FAILURES_PER_USERNAME = {settings.LOGIN_FAILURES_PER_USERNAME!r}\n"
         "from django.test import RequestFactory\n"
-        "from games.throttles import take_login_slot\n"
+        "from games.limits.throttles import take_login_slot\n"
         "request = RequestFactory().post('/accounts/login/', REMOTE_ADDR='198.51.100.39')\n"
         "print(take_login_slot(request, 'colleoni').refusal)\n"
     )

@@ -15,12 +15,12 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from games.board_words import game_labels
+from games.board.words import game_labels
 from games.engine import IllegalAction, apply_action, current_player, legal_actions, new_game
-from games.illegal_messages import player_message
 from games.models import Game, Seat
 from games.services import load_state, start_game
-from games.socket_language import language_of
+from games.sockets.language import language_of
+from games.words.refusals import player_message
 from tests.web.conftest import next_frame
 
 LOCALE = Path(settings.BASE_DIR) / "locale"

@@ -9,8 +9,8 @@ import json
 import pytest
 from django.urls import reverse
 
+from games.limits.throttles import Count, take
 from games.models import Game
-from games.throttles import Count, take
 from tests.analysis.conftest import client_for
 from tests.services import require_postgresql, require_redis
 from tests.web.test_records import engine_record

@@ -7,14 +7,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Action, Game, Rating, RatingChange
-from games.ratings import update_for_game
+from games.ratings.rate import update_for_game
 
 pytestmark = pytest.mark.django_db
 
 
 def finished(make_table, people=None, bots=None, *, winners, regions, seed=1):
     game = make_table(len(regions), people=people or {}, bots=bots or {}, seed=seed)
-    # Only games whose people made decisions themselves are rated (games/ratings.py).
+    # Only games whose people made decisions themselves are rated (games/ratings/rate.py).
     for number, seat in enumerate(people or {}, start=1):
         Action.objects.create(
             game=game, seq=number, seat=seat, action={"type": "pass"}, actor="human"

@@ -14,8 +14,8 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from games import lobby
-from games.lobby import LobbyError, SeatPlan
+from games.lobby import tables as lobby
+from games.lobby.tables import LobbyError, SeatPlan
 from games.models import Game, Seat
 from tests.services import require_postgresql
 

@@ -15,7 +15,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from condottiere_site.routing import websocket_urlpatterns
-from games import lobby
+from games.lobby import tables as lobby
 from tests.services import require_redis
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -119,7 +119,7 @@ async def test_visitors_share_one_read_of_the_tables_and_still_see_every_change(
     """Visitors who are not signed in all see the same list: their syncs and a change heard by
     all of them cost one read of the tables per change, not one per socket and per sync (a
     visitor's flood of syncs used to slow every page), and each change still reaches them."""
-    from games import lobby_consumer
+    from games.sockets import lobby as lobby_consumer
 
     reads = []
     read_tables = lobby_consumer.table_entries
@@ -167,7 +167,7 @@ async def test_a_visitors_list_is_read_again_once_it_is_older_than_its_limit(
 ):
     """A process with no lobby socket hears no change: what it kept may be old, so the shared
     list also has an age limit."""
-    from games import lobby_consumer
+    from games.sockets import lobby as lobby_consumer
 
     monkeypatch.setattr(lobby_consumer, "VISITORS_TABLES_SECONDS", 0.0)
     visitor = await open_lobby(AnonymousUser())
@@ -185,7 +185,7 @@ async def test_a_finished_read_serves_the_next_visitor_before_its_first_waiter_r
     """A read that is done is the answer for its generation at once, not only once the socket
     that started it has resumed: under load another visitor may ask in between (CI saw two
     reads for one change)."""
-    from games import lobby_consumer
+    from games.sockets import lobby as lobby_consumer
 
     reads = []
 

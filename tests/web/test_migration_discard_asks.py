@@ -16,8 +16,8 @@ from django.apps import apps
 
 from games.engine import GameState, Options, new_game, view_for
 from games.engine.record import DECLINE, final_result, simulate
+from games.history.replay import verify_game
 from games.models import Action, Game, Seat
-from games.replay import verify_game
 from tests.engine.helpers import MERCENARIES
 from tests.web.test_replay import play_out
 

@@ -1,4 +1,4 @@
-"""At most one pending bot-turn message per game (games/pending_bot_turns.py), on real Redis.
+"""At most one pending bot-turn message per game (games/jobs/pending_bot_turns.py), on real Redis.
 
 Each test sends its jobs to a broker queue of its own (nobody else's tasks reach it) and reads
 the messages waiting there straight from Redis, as the broker holds them.
@@ -17,8 +17,9 @@ import redis
 from django.conf import settings
 from django.test import override_settings
 
-from games import pending_bot_turns, tasks
+from games import tasks
 from games.engine import view_for
+from games.jobs import pending_bot_turns
 from games.models import Action, Game
 from games.services import load_state, start_game
 from games.services.followups import NextTurn, announce_next

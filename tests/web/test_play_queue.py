@@ -1,4 +1,4 @@
-"""Play never waits behind anything: real Celery workers on the two queues (games/jobs.py).
+"""Play never waits behind anything: real Celery workers on the two queues (games/jobs/__init__.py).
 
 The background queue is stuffed with long analysis slices (a few seconds of search each), and
 in another game a person floods `show` while a bot is to act; a victim playing a bot game still

@@ -7,8 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import presence, tasks
+from games import tasks
 from games.models import Presence
+from games.sockets import presence
 
 pytestmark = pytest.mark.django_db
 

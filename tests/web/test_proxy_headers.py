@@ -9,7 +9,7 @@ import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from games.client_address import client_ip
+from games.limits.client_address import client_ip
 from games.models import User
 from tests.web.test_settings import PRODUCTION, settings_of
 

@@ -14,8 +14,7 @@ from openskill.models import PlackettLuce
 
 from games.engine import current_player, legal_actions
 from games.models import Action, Game, Rating, RatingChange
-from games.rating_scale import display_change, display_rating
-from games.ratings import (
+from games.ratings.rate import (
     UNRATED_MESSAGES,
     rating_for,
     recompute_all,
@@ -23,6 +22,7 @@ from games.ratings import (
     unrated_reason,
     update_for_game,
 )
+from games.ratings.scale import display_change, display_rating
 from games.services import load_state, start_game, submit_action
 from games.services.frames import game_frame
 from games.tasks import rating as rating_job
@@ -258,7 +258,7 @@ def test_recompute_all_reproduces_the_incremental_numbers(make_user, make_table)
 # Rated: at least two seats held by people who each made at least one decision themselves. Rated
 # seats: those people, and the bot seats. Not rated: a person's seat whose every decision was a
 # stand-in's or the timer's; games with fewer than two such people (a person alone against bots,
-# bots only); aborted games (games/ratings.py says why).
+# bots only); aborted games (games/ratings/rate.py says why).
 
 
 def moved_ratings() -> list:

@@ -15,7 +15,7 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from games.models import Action, Game, Rating, RatingChange, Seat
-from games.ratings import (
+from games.ratings.rate import (
     UNRATED_MESSAGES,
     ranks_from_result,
     rating_for,

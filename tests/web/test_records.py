@@ -21,9 +21,9 @@ from games.engine import (
     new_game,
 )
 from games.engine.record import DECLINE, replay, upgrade_discard_asks
+from games.history.records import RecordError, import_record, record_for
+from games.history.replay import replay_payload, replay_states, verify_game
 from games.models import SEAT_COLOURS, Action, Game, Seat
-from games.records import RecordError, import_record, record_for
-from games.replay import replay_payload, replay_states, verify_game
 from tests.web.test_replay import played_game  # noqa: F401  (a fixture)
 
 

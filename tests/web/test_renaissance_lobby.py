@@ -12,16 +12,16 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import lobby
 from games.actors.bot_turn import run_bot_turn
 from games.analysis.models import Analysis
-from games.lobby import LobbyError, SeatPlan
-from games.lobby_consumer import tables_frame
+from games.lobby import tables as lobby
+from games.lobby.tables import LobbyError, SeatPlan
 from games.matches import services as match_services
 from games.matches.models import Match
 from games.models import Action, Game, Seat
 from games.rules_api import RENAISSANCE, ruleset_of
 from games.services import load_state
+from games.sockets.lobby import tables_frame
 from tests.web.renaissance_games import people_table, play_to_the_end
 
 pytestmark = pytest.mark.django_db

@@ -44,8 +44,9 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games import pending_bot_turns, sweep, tasks
+from games import tasks
 from games.actors.bot_turn import play_bot_move, run_bot_turn
+from games.jobs import pending_bot_turns, sweep
 from games.models import Action, Game, Seat
 from games.rules_api import RENAISSANCE
 from games.services import start_game, submit_action
@@ -70,7 +71,7 @@ def on_the_site(test):
 FAST_BOTS = {"BOT_MOVE_DELAY": "0.05"}
 WHOLE_GAME_WITHIN = 110.0
 # Frames a socket may send in SOCKET_FLOOD_SECONDS before the site closes it as a flood (20 in
-# 2 s, games/socket_limits.py): a tab keeps below, as a person's hands do.
+# 2 s, games/sockets/limits.py): a tab keeps below, as a person's hands do.
 FRAMES_PER_WINDOW, WINDOW = 16, 2.0
 ANSWER_TIMEOUT = 15.0
 # Seconds within which a bot answers an offer made to it, on a loaded machine.

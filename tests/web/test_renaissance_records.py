@@ -13,11 +13,11 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import replay
 from games.actors.public_history import public_history
+from games.history import replay
+from games.history.records import RecordError, import_record, record_for
+from games.history.replay import replay_payload, replay_states, verify_game
 from games.models import SEAT_COLOURS, Action, Game, Seat
-from games.records import RecordError, import_record, record_for
-from games.replay import replay_payload, replay_states, verify_game
 from games.rules_api import RENAISSANCE
 from games.services import load_state, start_game, submit_action
 from tests.web.test_records import engine_record

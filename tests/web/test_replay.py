@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from games.engine import Options, current_player, legal_actions, view_for, winners
+from games.history.replay import replay_states, verify_game
 from games.models import Game
-from games.replay import replay_states, verify_game
 from games.services import load_state, start_game, submit_action
 
 OPTION_NAMES = tuple(Options().to_dict())

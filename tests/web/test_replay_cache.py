@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import replay
 from games.chat.models import ChatMessage, Room
+from games.history import replay
 from games.models import Game
 from tests.services import require_postgresql, require_redis
 from tests.web.test_replay import play_out

@@ -28,7 +28,7 @@ from games.engine import current_player, is_terminal, view_for
 from games.engine.cards import CODES
 from games.engine.state import DISCARD_HAND, GameState
 from games.models import Game
-from games.ratings import rate_and_tell
+from games.ratings.rate import rate_and_tell
 from games.services import start_game, submit_action
 from tests.services import in_ci, require_postgresql, require_redis
 from tests.web.conftest import WS_TIMEOUT, ws_connect

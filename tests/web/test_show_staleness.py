@@ -13,9 +13,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import sweep
 from games.actors.turn_expiry import expire_turn
 from games.engine import current_player, legal_actions, view_for
+from games.jobs import sweep
 from games.models import Action, Game
 from games.services import StaleVersion, load_state, start_game, submit_action
 from games.services.table_talk import submit_show

@@ -15,12 +15,12 @@ from django.conf import settings
 from django.urls import reverse
 
 from condottiere_site.asgi import application
-from games import lobby
-from games.lobby import SeatPlan
-from games.lobby_consumer import tables_frame
+from games.lobby import tables as lobby
+from games.lobby.tables import SeatPlan
 from games.models import Game
 from games.services import start_game
-from games.socket_slots import SocketSlot
+from games.sockets.lobby import tables_frame
+from games.sockets.slots import SocketSlot
 from tests.services import require_redis
 from tests.web.conftest import WS_TIMEOUT, next_frame, ws_headers
 

@@ -26,10 +26,10 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
 
-from games import dashboard
 from games.models import Presence
 from games.services import start_game
-from games.socket_slots import ACCOUNT
+from games.sockets.slots import ACCOUNT
+from games.staff import dashboard
 from tests.botapi.daphne_site import start_daphne  # noqa: F401 - the fixture
 from tests.services import require_postgresql, require_redis
 from tests.web.conftest import WS_TIMEOUT, next_frame, ws_connect, ws_headers
@@ -64,7 +64,7 @@ def a_game(make_user, make_table):
 
 
 def slot_count(user_id: int) -> int:
-    """How many socket slots the account holds in Redis (games/socket_slots.py's key)."""
+    """How many socket slots the account holds in Redis (games/sockets/slots.py's key)."""
     key = f"condottiere:{connection.settings_dict['NAME']}:sockets:{ACCOUNT}:{user_id}"
     return redis.Redis.from_url(settings.REDIS_URL).zcard(key)
 

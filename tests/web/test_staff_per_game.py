@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import dashboard
 from games.models import Action, Game, Rating, Seat
+from games.staff import dashboard
 
 pytestmark = pytest.mark.django_db
 

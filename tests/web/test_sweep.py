@@ -9,8 +9,10 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import jobs, lobby, sweep
+from games import jobs
 from games.engine import current_player
+from games.jobs import sweep
+from games.lobby import tables as lobby
 from games.models import Action, Game
 from games.services import load_state, start_game
 from tests.services import require_postgresql

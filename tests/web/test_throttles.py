@@ -1,4 +1,4 @@
-"""The one throttle primitive (games/throttles.py), in both of its stores: Redis (production,
+"""The one throttle primitive (games/limits/throttles.py), in both of its stores: Redis (production,
 shared by every process) and the embedded profile's memory. A slot is taken before the work, in
 one step: of N takers at the same instant exactly the limit get one; a window slides (at most the
 limit in any span of its length, however the takes are timed); several counters are taken all or
@@ -6,8 +6,8 @@ none; a slot given back is free again."""
 
 import pytest
 
-from games import throttles
-from games.throttles import Count, take
+from games.limits import throttles
+from games.limits.throttles import Count, take
 from tests.services import require_redis
 from tests.web.together import send_together
 

@@ -2,7 +2,7 @@
 
 from django import template
 
-from games.lobby import DEFAULT_BOT_LEVEL
+from games.lobby.tables import DEFAULT_BOT_LEVEL
 
 from ..accounts import bots_owned_by, is_bot_account
 from ..forms import BotAccountForm, ChallengeForm, TokenForm, UpgradeForm

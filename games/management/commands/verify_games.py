@@ -2,16 +2,16 @@
 
 Every started game of either game, Condottiere or Renaissance (playing, finished or aborted, live
 or imported), is rebuilt from its seed and its action log by its own rules
-(games.replay.verify_game); its stored snapshot and result must be what that gives. Exit code 1
-when any game differs, so a scheduled job or CI can alert on it.
+(games.history.replay.verify_game); its stored snapshot and result must be what that gives. Exit
+code 1 when any game differs, so a scheduled job or CI can alert on it.
 """
 
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.history.replay import verify_game
 from games.models import Game
-from games.replay import verify_game
 
 
 class Command(BaseCommand):

@@ -1,0 +1,1 @@
+"""A stored game read back: its action log, records (export and import) and replay."""

@@ -1,0 +1,1 @@
+"""Tables, seats, invitations, Play now, autofill and rematch."""

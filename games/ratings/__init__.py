@@ -1,0 +1,1 @@
+"""Ratings: OpenSkill updates from finished games, and the scale people read."""

@@ -1,0 +1,1 @@
+"""The staff dashboard's figures and the admin's filters."""

@@ -1,0 +1,1 @@
+"""Translated words the table shows: bot names, table talk phrases, the engines' refusals."""
