@@ -116,7 +116,7 @@ def test_new_game_opens_the_table_form_with_the_same_settings(page, live_url, lo
     page.locator("[data-game-over]").get_by_role("link", name="New game").click()
 
     expect(page).to_have_url(re.compile(r"/tables/new/\?players=3&"), timeout=10_000)
-    expect(page.get_by_label("Players")).to_have_value("3")
+    expect(page.get_by_label(re.compile(r"^Players:?$"))).to_have_value("3")
     expect(page.get_by_label("Turn timer")).to_have_value("120")
     expect(page.locator("#id_bigger_kingdoms")).to_be_checked()
     expect(page.locator("#id_seat_2_kind")).to_have_value("me")
