@@ -16,7 +16,7 @@ from games.accounts.quotas import OverQuota, import_refusal
 from games.board.map import board_svg
 from games.board.words import game_labels, reason_labels
 from games.forms.history import HistoryFilterForm, ImportRecordForm
-from games.forms.tables import OPTION_LABELS
+from games.forms.tables import OPTION_LABELS, option_words
 from games.history.records import RecordError, check_replay_cost, import_record, record_for
 from games.history.replay import replay_body, replay_payload
 from games.matches.records import import_match_record, is_match_record
@@ -30,6 +30,15 @@ REPLAYABLE = (Game.Status.FINISHED,)
 def with_seats(games):
     seats = Seat.objects.select_related("user").order_by("index")
     return games.prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def rule_chips(game: Game) -> list[str]:
+    """The game's rules in words: Condottiere's optional rules that are on; for Renaissance, its
+    name and its table's options."""
+    options = game.options or {}
+    if game.ruleset == Game.Ruleset.RENAISSANCE:
+        return ["Renaissance", *option_words(game.ruleset, options)]
+    return [str(label) for name, label in OPTION_LABELS.items() if options.get(name)]
 
 
 def game_row(game: Game, reasons: dict) -> dict:
@@ -49,9 +58,7 @@ def game_row(game: Game, reasons: dict) -> dict:
             }
             for seat in game.seats.all()
         ],
-        "rules": [
-            str(label) for name, label in OPTION_LABELS.items() if (game.options or {}).get(name)
-        ],
+        "rules": rule_chips(game),
         "reason": str(reasons.get(result.get("reason"), result.get("reason", ""))),
     }
 

@@ -434,3 +434,9 @@ def test_verify_games_flags_a_tampered_renaissance_log(make_user):
 
     assert code == 1
     assert f"game {game.pk}:" in output and "does not replay" in output
+
+
+def test_the_history_row_names_the_game_and_its_options(client, played):
+    page = client.get(reverse("history")).content.decode()
+    assert '<li class="rule-chip">Renaissance</li>' in page
+    assert '<li class="rule-chip">Nations&#x27; powers</li>' in page
