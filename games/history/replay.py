@@ -97,9 +97,10 @@ log = logging.getLogger(__name__)
 # watched again after that is computed again: the cache holds the games being watched, not all).
 FRAMES_CACHE_SECONDS = 3600
 # One request computes a game's frames at a time; the lock lapses after this long in case that
-# request died, and a request waits at most this long for another's frames before computing them.
+# request died. A request waits for another's frames as long as that lock may hold (a computing
+# request slowed by a loaded machine is still the one to wait for), then computes them itself.
 COMPUTING_LOCK_SECONDS = 30
-WAIT_FOR_FRAMES_SECONDS = 20
+WAIT_FOR_FRAMES_SECONDS = COMPUTING_LOCK_SECONDS
 WAIT_STEP_SECONDS = 0.05
 
 
