@@ -20,6 +20,7 @@ from games.jobs import pending_bot_turns
 from games.models import Action, Game, Seat
 from games.rules_api import ruleset, ruleset_of
 from games.services import NotYourTurn, ServiceError, StaleVersion, submit_action
+from games.services.decisions import decision_began
 from games.services.errors import IllegalMove, NotBotTurn
 from games.services.frames import STANDIN_LEVEL
 
@@ -124,8 +125,10 @@ def bot_choices(game: Game, version: int, since: int):
 
 
 def decision_start(game: Game, seat: int) -> int:
-    versions = game.seat_versions
-    return versions[seat] if versions else game.version
+    """When `seat`'s decision began (decisions.decision_began); a game stored before seat
+    versions counts as begun at its current version."""
+    began = decision_began(game, seat)
+    return game.version if began is None else began
 
 
 def bot_level(seat: Seat) -> str:
