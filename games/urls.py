@@ -60,6 +60,7 @@ urlpatterns = [
     path("games/<int:game_id>/rematch/", game.rematch, name="rematch"),
     # How to play, one whole page per language.
     path("rules/", rules.rules, name="rules"),
+    path("rules/renaissance/", rules.rules_renaissance, name="rules_renaissance"),
 ]
 
 # Ratings: the public leaderboard of people and bot levels.
