@@ -1,0 +1,248 @@
+// Diplomacy beside the chat (docs/protocol.md section 17, "Diplomacy"): offers made to the
+// player (Accept / Decline), its own offers (Withdraw), and three forms: give ducats, offer a
+// Condottiere for a ducat, propose a city exchange. Every control offers only what
+// `view.diplomacy_actions` lists (it lists them all), and every button sends one of them
+// unchanged. An offer waiting for the player shows a badge and is announced (aria-live).
+
+import { el, makeWords, rebuildKeepingFocus } from "./battle_words.js";
+
+const EXCHANGE = 0;
+
+function offerKey(offer) {
+  return offer.join(",");
+}
+
+// The listed action answering `offer` with `verb` (accept, decline, withdraw), or null.
+export function answerFor(actions, offer, verb, cities) {
+  const [kind, from, to, give, take] = offer;
+  const what = kind === EXCHANGE ? "exchange" : "condottiere";
+  return (
+    actions.find((action) => {
+      if (action.type !== `${verb}_${what}`) return false;
+      if (verb === "withdraw" ? action.to !== to : action.from !== from) return false;
+      return kind !== EXCHANGE || (action.give === cities[give] && action.take === cities[take]);
+    }) ?? null
+  );
+}
+
+// The forms' choices, from the listed actions only.
+export function formChoices(actions) {
+  const gifts = new Map(); // seat -> largest amount
+  const sales = [];
+  const exchanges = new Map(); // seat -> Map(give -> [take...])
+  for (const action of actions) {
+    if (action.type === "give_ducats") gifts.set(action.to, Math.max(gifts.get(action.to) ?? 0, action.amount));
+    else if (action.type === "offer_condottiere") sales.push(action.to);
+    else if (action.type === "offer_exchange") {
+      if (!exchanges.has(action.to)) exchanges.set(action.to, new Map());
+      const gives = exchanges.get(action.to);
+      if (!gives.has(action.give)) gives.set(action.give, []);
+      gives.get(action.give).push(action.take);
+    }
+  }
+  return { gifts, sales, exchanges };
+}
+
+function offerText(offer, me, words, cities) {
+  const [kind, from, to, give, take] = offer;
+  if (kind === EXCHANGE) {
+    const params = { seat: words.seat(from === me ? to : from), give: words.city(cities[give]), take: words.city(cities[take]) };
+    return words.w(from === me ? "offer_exchange_mine" : "offer_exchange_theirs", params);
+  }
+  return words.w(from === me ? "offer_sale_mine" : "offer_sale_theirs", { seat: words.seat(from === me ? to : from) });
+}
+
+function select(name, label, options, value, onChange) {
+  const id = `rn-dip-${name}`;
+  const node = el("select", { id, name, dataset: { focus: `select:${name}` } });
+  for (const [optionValue, text] of options) {
+    const option = el("option", { value: String(optionValue), text });
+    option.selected = String(optionValue) === String(value);
+    node.append(option);
+  }
+  node.addEventListener("change", () => onChange(node.value));
+  return el("div", { className: "rn-dip__field" }, el("label", { for: id, text: label }), node);
+}
+
+export function createDiplomacy(container, ctx) {
+  const words = makeWords(ctx);
+  const form = { giftTo: null, amount: 1, saleTo: null, exTo: null, exGive: null, exTake: null };
+  let signature = null;
+  let seenIncoming = null; // keys of the offers to the player already announced
+  let frame = null;
+
+  const live = el("p", { className: "rn-dip__live visually-hidden", role: "status", "aria-live": "polite" });
+
+  function send(action) {
+    ctx.send(action);
+  }
+
+  function offersSection(view, me, incoming, outgoing) {
+    const actions = view.diplomacy_actions;
+    const cities = view.cities;
+    const parts = [];
+    if (incoming.length) {
+      const list = el("ul", { className: "rn-dip__offers rn-dip__offers--incoming" });
+      for (const offer of incoming) {
+        const accept = answerFor(actions, offer, "accept", cities);
+        const decline = answerFor(actions, offer, "decline", cities);
+        const id = offerKey(offer);
+        list.append(
+          el(
+            "li",
+            { className: "rn-dip__offer", dataset: { offer: id } },
+            el("p", { className: "rn-dip__offer-text", text: offerText(offer, me, words, cities) }),
+            el(
+              "div",
+              { className: "rn-dip__offer-actions" },
+              accept ? el("button", { type: "button", className: "button button--small", dataset: { focus: `accept:${id}` }, onclick: () => send(accept) }, words.w("accept")) : el("span", { className: "rn-dip__cannot", text: words.w("cannot_accept") }),
+              decline ? el("button", { type: "button", className: "button button--secondary button--small", dataset: { focus: `decline:${id}` }, onclick: () => send(decline) }, words.w("decline")) : null,
+            ),
+          ),
+        );
+      }
+      parts.push(el("h3", { className: "rn-dip__subtitle", text: words.w("offers_to_you") }), list);
+    }
+    if (outgoing.length) {
+      const list = el("ul", { className: "rn-dip__offers rn-dip__offers--mine" });
+      for (const offer of outgoing) {
+        const withdraw = answerFor(actions, offer, "withdraw", cities);
+        const id = offerKey(offer);
+        list.append(
+          el(
+            "li",
+            { className: "rn-dip__offer", dataset: { offer: id } },
+            el("p", { className: "rn-dip__offer-text", text: offerText(offer, me, words, cities) }),
+            withdraw ? el("button", { type: "button", className: "button button--secondary button--small", dataset: { focus: `withdraw:${id}` }, onclick: () => send(withdraw) }, words.w("withdraw")) : null,
+          ),
+        );
+      }
+      parts.push(el("h3", { className: "rn-dip__subtitle", text: words.w("your_offers") }), list);
+    }
+    return parts;
+  }
+
+  function giftForm(choices) {
+    const seats = [...choices.gifts.keys()];
+    if (!seats.length) return null;
+    if (!seats.includes(form.giftTo)) form.giftTo = seats[0];
+    const most = choices.gifts.get(form.giftTo);
+    const amount = Math.min(Math.max(1, Number(form.amount) || 1), most);
+    const input = el("input", { type: "number", id: "rn-dip-amount", min: 1, max: most, step: 1, value: amount, inputmode: "numeric", dataset: { focus: "amount" } });
+    input.addEventListener("input", () => {
+      form.amount = input.value;
+    });
+    const submit = (event) => {
+      event.preventDefault();
+      const wanted = Number(input.value);
+      const action = (frame?.view?.diplomacy_actions ?? []).find((a) => a.type === "give_ducats" && a.to === form.giftTo && a.amount === wanted);
+      if (action) send(action);
+      else live.textContent = words.w("gift_out_of_range", { most });
+    };
+    return el(
+      "form",
+      { className: "rn-dip__form", dataset: { form: "gift" }, onsubmit: submit },
+      el("h3", { className: "rn-dip__subtitle", text: words.w("gift_title") }),
+      select("gift-to", words.w("to_seat"), seats.map((s) => [s, words.side(s)]), form.giftTo, (v) => { form.giftTo = Number(v); redraw(true); }),
+      el("div", { className: "rn-dip__field" }, el("label", { for: "rn-dip-amount", text: words.w("amount", { most }) }), input),
+      el("button", { type: "submit", className: "button button--small", dataset: { focus: "gift" } }, words.w("give")),
+    );
+  }
+
+  function saleForm(choices) {
+    if (!choices.sales.length) return null;
+    if (!choices.sales.includes(form.saleTo)) form.saleTo = choices.sales[0];
+    const submit = (event) => {
+      event.preventDefault();
+      const action = (frame?.view?.diplomacy_actions ?? []).find((a) => a.type === "offer_condottiere" && a.to === form.saleTo);
+      if (action) send(action);
+    };
+    return el(
+      "form",
+      { className: "rn-dip__form", dataset: { form: "sale" }, onsubmit: submit },
+      el("h3", { className: "rn-dip__subtitle", text: words.w("sale_title") }),
+      el("p", { className: "rn-dip__explain", text: words.w("sale_explain") }),
+      select("sale-to", words.w("to_seat"), choices.sales.map((s) => [s, words.side(s)]), form.saleTo, (v) => { form.saleTo = Number(v); }),
+      el("button", { type: "submit", className: "button button--small", dataset: { focus: "sale" } }, words.w("offer_sale")),
+    );
+  }
+
+  function exchangeForm(choices) {
+    const seats = [...choices.exchanges.keys()];
+    if (!seats.length) return null;
+    if (!seats.includes(form.exTo)) form.exTo = seats[0];
+    const gives = choices.exchanges.get(form.exTo);
+    if (!gives.has(form.exGive)) form.exGive = [...gives.keys()][0];
+    const takes = gives.get(form.exGive);
+    if (!takes.includes(form.exTake)) form.exTake = takes[0];
+    const byName = (a, b) => words.city(a).localeCompare(words.city(b));
+    const submit = (event) => {
+      event.preventDefault();
+      const action = (frame?.view?.diplomacy_actions ?? []).find((a) => a.type === "offer_exchange" && a.to === form.exTo && a.give === form.exGive && a.take === form.exTake);
+      if (action) send(action);
+    };
+    return el(
+      "form",
+      { className: "rn-dip__form", dataset: { form: "exchange" }, onsubmit: submit },
+      el("h3", { className: "rn-dip__subtitle", text: words.w("exchange_title") }),
+      el("p", { className: "rn-dip__explain", text: words.w("exchange_explain") }),
+      select("ex-to", words.w("to_seat"), seats.map((s) => [s, words.side(s)]), form.exTo, (v) => { form.exTo = Number(v); redraw(true); }),
+      select("ex-give", words.w("your_city"), [...gives.keys()].sort(byName).map((c) => [c, words.city(c)]), form.exGive, (v) => { form.exGive = v; redraw(true); }),
+      select("ex-take", words.w("their_city"), [...takes].sort(byName).map((c) => [c, words.city(c)]), form.exTake, (v) => { form.exTake = v; }),
+      el("button", { type: "submit", className: "button button--small", dataset: { focus: "exchange" } }, words.w("propose")),
+    );
+  }
+
+  function announce(incoming, me, cities) {
+    const keys = new Set(incoming.map(offerKey));
+    if (seenIncoming !== null) {
+      const fresh = incoming.filter((offer) => !seenIncoming.has(offerKey(offer)));
+      if (fresh.length) live.textContent = words.w("offer_arrived", { offer: offerText(fresh[0], me, words, cities) });
+    }
+    seenIncoming = keys;
+  }
+
+  function redraw(force = false) {
+    const view = frame?.view;
+    const me = ctx.mySeat ?? view?.seat ?? null;
+    const actions = view?.diplomacy_actions ?? [];
+    const offers = view?.public?.offers ?? [];
+    if (me === null || me === undefined || (!actions.length && !offers.length)) {
+      container.hidden = true;
+      container.replaceChildren();
+      signature = null;
+      container.dataset.waiting = "0";
+      return;
+    }
+    const incoming = offers.filter((o) => o[2] === me);
+    const outgoing = offers.filter((o) => o[1] === me);
+    announce(incoming, me, view.cities);
+    const next = JSON.stringify([actions, offers, me]);
+    if (!force && next === signature && container.firstElementChild) return;
+    signature = next;
+    const choices = formChoices(actions);
+    const badge = incoming.length ? el("span", { className: "rn-dip__badge", dataset: { count: incoming.length } }, words.n("offers_waiting", incoming.length)) : null;
+    container.dataset.waiting = String(incoming.length);
+    container.hidden = false;
+    rebuildKeepingFocus(container, () => [
+      el(
+        "section",
+        { className: "rn-dip", "aria-labelledby": "rn-dip-title" },
+        el("h2", { className: "rn-dip__title", id: "rn-dip-title" }, words.w("diplomacy_title"), badge ? " " : null, badge),
+        ...offersSection(view, me, incoming, outgoing),
+        el("details", { className: "rn-dip__make", open: form.open ? true : null, ontoggle: (event) => { form.open = event.target.open; } },
+          el("summary", { text: words.w("make_offer") }),
+          el("p", { className: "rn-dip__explain", text: words.w("promises_bind_nobody") }),
+          giftForm(choices), saleForm(choices), exchangeForm(choices)),
+        live,
+      ),
+    ]);
+  }
+
+  return {
+    render(next) {
+      frame = next;
+      redraw(false);
+    },
+  };
+}
