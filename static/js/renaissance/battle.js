@@ -50,13 +50,13 @@ function valueTag(text) {
 function commitList(battle, side, words) {
   const commit = battle.commits[side];
   if (!battle.committed[side] || !commit) {
-    return el("p", { className: "rn-battle__hidden", text: words.w("not_committed") });
+    return el("p", { className: "rn-bp__hidden", text: words.w("not_committed") });
   }
   if ("hidden" in commit) {
-    return el("p", { className: "rn-battle__hidden", dataset: { hidden: commit.hidden } }, words.n("face_down", commit.hidden));
+    return el("p", { className: "rn-bp__hidden", dataset: { hidden: commit.hidden } }, words.n("face_down", commit.hidden));
   }
-  if (commit.count === 0) return el("p", { className: "rn-battle__hidden", text: words.w("no_cards") });
-  const list = el("ul", { className: "rn-battle__cards", "aria-label": words.w(battle.revealed ? "cards_revealed" : "your_cards_face_down") });
+  if (commit.count === 0) return el("p", { className: "rn-bp__hidden", text: words.w("no_cards") });
+  const list = el("ul", { className: "rn-bp__cards", "aria-label": words.w(battle.revealed ? "cards_revealed" : "your_cards_face_down") });
   for (const name of commit.blue) {
     list.append(cardChip(name, words, { value: valueTag(isTroop(name) ? String(TROOP_VALUE[name]) : words.w("condottiere_unrolled")) }));
   }
@@ -71,7 +71,7 @@ function troopValueText(name, value, doubled, words) {
 
 // After the dice: each card fighting, its value (a Condottiere's from its die), and the red card.
 function troopList(battle, side, words) {
-  const list = el("ul", { className: "rn-battle__cards", "aria-label": words.w("cards_revealed") });
+  const list = el("ul", { className: "rn-bp__cards", "aria-label": words.w("cards_revealed") });
   battle.troops[side].forEach(([name, value], index) => {
     const doubled = battle.signs[side] === index;
     const chip = cardChip(name, words, { value: valueTag(troopValueText(name, value, doubled, words)) });
@@ -84,7 +84,7 @@ function troopList(battle, side, words) {
 }
 
 function line(label, value, extra = {}) {
-  return el("div", { className: `rn-battle__line${extra.className ? ` ${extra.className}` : ""}` }, el("dt", { text: label }), el("dd", {}, value));
+  return el("div", { className: `rn-bp__line${extra.className ? ` ${extra.className}` : ""}` }, el("dt", { text: label }), el("dd", {}, value));
 }
 
 // What the Condottiere die did, the defending Traitor, the counter: one sentence each.
@@ -124,21 +124,21 @@ function sideColumn(battle, side, words, fates, rolling) {
   const seat = side ? battle.defender : battle.attacker;
   const column = el(
     "section",
-    { className: "rn-battle__side", dataset: { side: String(side), seat: String(seat) }, vars: { "--seat": `var(--seat-${seat})` } },
-    el("h3", { className: "rn-battle__side-title" }, el("span", { className: "rn-battle__role", text: words.w(side ? "defence" : "attack") }), " ", words.side(seat)),
+    { className: "rn-bp__side", dataset: { side: String(side), seat: String(seat) }, vars: { "--seat": `var(--seat-${seat})` } },
+    el("h3", { className: "rn-bp__side-title" }, el("span", { className: "rn-bp__role", text: words.w(side ? "defence" : "attack") }), " ", words.side(seat)),
   );
   column.append(battle.fought ? troopList(battle, side, words) : commitList(battle, side, words));
   const notes = sideNotes(battle, side, words, fates);
-  if (notes.length) column.append(el("ul", { className: "rn-battle__notes" }, ...notes));
+  if (notes.length) column.append(el("ul", { className: "rn-bp__notes" }, ...notes));
   const lines = side ? defenceLines(battle, words) : [];
   if (battle.fought) {
     const die = battle.dice[side];
     lines.unshift(line(words.w("die"), dieFace(die, words.w("die_value", { value: die }), { rolling, kind: side ? "defence" : "attack" })));
     if (battle.swiss?.[side]) lines.push(line(words.w("swiss_bonus"), "+1"));
     const total = totalsOf(battle)[side];
-    lines.push(line(words.w(battle.totals ? "total" : "total_so_far"), String(total), { className: "rn-battle__total" }));
+    lines.push(line(words.w(battle.totals ? "total" : "total_so_far"), String(total), { className: "rn-bp__total" }));
   }
-  if (lines.length) column.append(el("dl", { className: "rn-battle__lines" }, ...lines));
+  if (lines.length) column.append(el("dl", { className: "rn-bp__lines" }, ...lines));
   return column;
 }
 
@@ -163,26 +163,26 @@ function outcomeLines(battle, words) {
   const winner = winnerOf(battle);
   if (winner === null) return [];
   const [attack, defence] = totalsOf(battle);
-  const lines = [el("p", { className: "rn-battle__winner", dataset: { winner: String(winner) } }, words.w("winner", { seat: words.side(winner), attack, defence }))];
+  const lines = [el("p", { className: "rn-bp__winner", dataset: { winner: String(winner) } }, words.w("winner", { seat: words.side(winner), attack, defence }))];
   const city = words.city(battle.to);
   const captured = battle.captured ?? attack > defence;
   let change;
   if (captured) change = words.w("captured", { seat: words.seat(battle.attacker), city });
   else if (isTie(battle)) change = words.w("tie_kept", { seat: words.seat(battle.defender), city });
   else change = words.w("kept", { seat: words.seat(battle.defender), city });
-  lines.push(el("p", { className: "rn-battle__change", dataset: { captured: captured ? "1" : "0" } }, change));
+  lines.push(el("p", { className: "rn-bp__change", dataset: { captured: captured ? "1" : "0" } }, change));
   battle.saved.forEach((cards, side) => {
     if (!cards.length) return;
     const seat = words.seat(side ? battle.defender : battle.attacker);
-    lines.push(el("p", { className: "rn-battle__saved" }, words.w("saved", { seat, cards: cards.map(words.card).join(", ") })));
+    lines.push(el("p", { className: "rn-bp__saved" }, words.w("saved", { seat, cards: cards.map(words.card).join(", ") })));
   });
-  if (!battle.finished) lines.push(el("p", { className: "rn-battle__pending-end", text: words.w("retreat_before_end") }));
+  if (!battle.finished) lines.push(el("p", { className: "rn-bp__pending-end", text: words.w("retreat_before_end") }));
   return lines;
 }
 
 function bodyContent(battle, words, rolling) {
   const fates = condottiereFates(battle);
-  const sides = el("div", { className: "rn-battle__sides" }, sideColumn(battle, 0, words, fates, rolling), sideColumn(battle, 1, words, fates, rolling));
+  const sides = el("div", { className: "rn-bp__sides" }, sideColumn(battle, 0, words, fates, rolling), sideColumn(battle, 1, words, fates, rolling));
   return [sides, ...outcomeLines(battle, words)];
 }
 
@@ -216,13 +216,13 @@ export function createBattlePanel(container, ctx) {
   });
 
   function build() {
-    const title = el("h2", { className: "rn-battle__title", id: "rn-battle-title" });
-    const kind = el("p", { className: "rn-battle__kind" });
-    const label = el("p", { className: "rn-battle__label" });
-    const closeButton = el("button", { type: "button", className: "button button--secondary button--small rn-battle__close", dataset: { focus: "close" }, onclick: close }, words.w("close"));
-    const status = el("p", { className: "rn-battle__status", role: "status", "aria-live": "polite" });
-    const body = el("div", { className: "rn-battle__body" });
-    const section = el("section", { className: "rn-battle", "aria-labelledby": "rn-battle-title" }, el("header", { className: "rn-battle__head" }, el("div", {}, label, title, kind), closeButton), status, body);
+    const title = el("h2", { className: "rn-bp__title", id: "rn-battle-title" });
+    const kind = el("p", { className: "rn-bp__kind" });
+    const label = el("p", { className: "rn-bp__label" });
+    const closeButton = el("button", { type: "button", className: "button button--secondary button--small rn-bp__close", dataset: { focus: "close" }, onclick: close }, words.w("close"));
+    const status = el("p", { className: "rn-bp__status", role: "status", "aria-live": "polite" });
+    const body = el("div", { className: "rn-bp__body" });
+    const section = el("section", { className: "rn-bp", "aria-labelledby": "rn-battle-title" }, el("header", { className: "rn-bp__head" }, el("div", {}, label, title, kind), closeButton), status, body);
     container.replaceChildren(section);
     return { title, kind, label, status, body };
   }

@@ -18,19 +18,19 @@ const card = (kind) => CARD_NAMES[kind];
 function choiceButton(label, explain, { focus, onClick, disabled, primary = false }) {
   return el(
     "button",
-    { type: "button", className: `button ${primary ? "" : "button--secondary "}rn-decision__choice`, disabled, dataset: { focus }, onclick: onClick },
-    el("span", { className: "rn-decision__choice-label", text: label }),
-    explain ? el("span", { className: "rn-decision__choice-explain", text: explain }) : null,
+    { type: "button", className: `button ${primary ? "" : "button--secondary "}rn-bd__choice`, disabled, dataset: { focus }, onclick: onClick },
+    el("span", { className: "rn-bd__choice-label", text: label }),
+    explain ? el("span", { className: "rn-bd__choice-explain", text: explain }) : null,
   );
 }
 
 function panel(view, words, title, intro, buttons) {
   return el(
     "section",
-    { className: "rn-decision", "aria-labelledby": "rn-decision-title", dataset: { phase: view.phase } },
-    el("h2", { className: "rn-decision__title", id: "rn-decision-title", text: title }),
-    ...intro.filter(Boolean).map((text) => el("p", { className: "rn-decision__intro", text })),
-    el("div", { className: "rn-decision__choices" }, ...buttons),
+    { className: "rn-bd", "aria-labelledby": "rn-bd-title", dataset: { phase: view.phase } },
+    el("h2", { className: "rn-bd__title", id: "rn-bd-title", text: title }),
+    ...intro.filter(Boolean).map((text) => el("p", { className: "rn-bd__intro", text })),
+    el("div", { className: "rn-bd__choices" }, ...buttons),
   );
 }
 

@@ -62,9 +62,20 @@ export function rebuildKeepingFocus(host, build) {
   }
 }
 
-// The terrain of a city as the inline map draws it (data-terrain on its group), if drawn.
+// The terrain of a city ("plain", "mountain", "marsh"): from the board's public facts the page
+// renders (json_script "rn-board"), else from the inline map's data-terrain, else null.
+let boardFacts;
 export function cityTerrain(name) {
   if (!name) return null;
+  if (boardFacts === undefined) {
+    try {
+      boardFacts = JSON.parse(document.getElementById("rn-board")?.textContent ?? "null");
+    } catch {
+      boardFacts = null;
+    }
+  }
+  const fact = boardFacts?.cities?.[name]?.terrain;
+  if (fact) return fact;
   const node = document.querySelector(`[data-rn-board] .rn-city[data-city="${CSS.escape(name)}"]`);
   return node?.dataset.terrain ?? null;
 }
