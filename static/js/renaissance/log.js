@@ -7,6 +7,7 @@
 //
 // createLog(container, ctx).render(frame): renders the entries it has not shown yet, and
 // announces the newest one politely to screen readers (never the history already there at load).
+// ctx.announce === false keeps it quiet (the replay says each step itself).
 // lastMoveCities(frame): the cities the newest entry touched, for the board's "last" highlight.
 
 const YEARS = [1454, 1462, 1470, 1478, 1486, 1494];
@@ -300,26 +301,14 @@ function entryItem(entry, ctx, words) {
   return item;
 }
 
-function visuallyHidden(node) {
-  Object.assign(node.style, {
-    position: "absolute",
-    width: "1px",
-    height: "1px",
-    overflow: "hidden",
-    clip: "rect(0 0 0 0)",
-    whiteSpace: "nowrap",
-  });
-  return node;
-}
-
 export function createLog(container, ctx = {}) {
   const words = logWords(ctx);
   const list = document.createElement("ol");
   list.className = "rn-log__list";
   list.reversed = true;
   list.setAttribute("aria-label", words.say("log_title"));
-  const live = visuallyHidden(document.createElement("p"));
-  live.className = "rn-log__live";
+  const live = document.createElement("p");
+  live.className = "rn-log__live visually-hidden";
   live.setAttribute("aria-live", "polite");
   live.setAttribute("aria-atomic", "true");
   container.replaceChildren(list, live);
@@ -339,7 +328,7 @@ export function createLog(container, ctx = {}) {
       } else {
         list.prepend(...fresh.map((entry) => entryItem(entry, ctx, words)).reverse());
         // One entry at a time: the newest, not every entry a coalesced frame brought.
-        live.textContent = list.firstElementChild.textContent.trim();
+        if (ctx.announce !== false) live.textContent = list.firstElementChild.textContent.trim();
       }
       shownSeq = newest;
     },
