@@ -20,7 +20,7 @@ from games.board.words import game_labels
 from games.lobby import tables as lobby
 from games.models import Game
 from games.ratings.rate import UNRATED_MESSAGES, unrated_reason
-from games.views.game_shell import shell_page
+from games.views.renaissance_table import renaissance_page
 
 
 def game(request, game_id: int):
@@ -29,8 +29,8 @@ def game(request, game_id: int):
     if game.status == Game.Status.OPEN:
         # A table still gathering players has its own page (seats, invite link).
         return redirect(reverse("table_detail", args=[game.pk]))
-    if game.ruleset != Game.Ruleset.CONDOTTIERE:  # its board is not drawn yet: the page's shell
-        return shell_page(request, game, rated_line(game))
+    if game.ruleset == Game.Ruleset.RENAISSANCE:  # its own table: games/views/renaissance_table.py
+        return renaissance_page(request, game, rated_line(game))
     context = {
         "game": game,
         "board_svg": board_svg(),
