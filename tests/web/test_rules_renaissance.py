@@ -32,6 +32,7 @@ TITLES = {
     "fr": "Comment jouer à Renaissance",
     "it": "Come si gioca a Renaissance",
 }
+RULES_WORD = {"en": "Rules", "fr": "Règles", "it": "Regole"}
 CONDOTTIERE_TITLES = {
     "en": "How to play Condottiere",
     "fr": "Comment jouer à Condottiere",
@@ -125,6 +126,7 @@ def test_the_page_answers_in_the_visitors_language(client, language):
     response = page(client, language)
     html = response.content.decode()
     assert f'<html lang="{language}"' in html
+    assert re.search(rf"<title>{RULES_WORD[language]} · Renaissance", html)
     assert TITLES[language] in text(html)
     others = set(LANGUAGES) - {language}
     assert not any(TITLES[other] in text(html) for other in others)
