@@ -1,0 +1,605 @@
+"""The Renaissance board picture: an SVG map of Italy around 1454 with the 31 provinces, 59 cities
+and 96 roads of games/renaissance/data/board.json, drawn on Italy's real coastline.
+
+The geometry (projection, land, where each city is drawn, provinces and borders) is in
+games/board_data/renaissance_shapes.py; this module places the names and writes the SVG, whose
+layers, classes and data-* attributes the Renaissance table's client relies on (docs/renaissance/
+map.md, "The picture"). Standard library only, deterministic:
+
+    .venv/bin/python -m games.board.renaissance_map > static/board/renaissance.svg
+
+Pages read that committed file (renaissance_svg()); a test keeps it equal to the generator's.
+"""
+
+import functools
+import math
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
+
+from games.board_data import geometry
+from games.board_data import renaissance_shapes as shapes
+
+SVG_FILE = Path(__file__).resolve().parents[2] / "static" / "board" / "renaissance.svg"
+
+WIDTH, HEIGHT = shapes.WIDTH, shapes.HEIGHT
+
+# Sizes in map units (the page shows the map about 750 px wide: a unit is about 0.75 px).
+SPOT_RADIUS = 8
+CITY_FONT_SIZE = 12
+CITY_FONT_WEIGHT = 600
+CITY_CHARACTER_WIDTH = 0.56 * CITY_FONT_SIZE  # a generous average for a semi-bold serif face
+PROVINCE_FONT_SIZE = 9
+PROVINCE_CHARACTER_WIDTH = 0.5 * PROVINCE_FONT_SIZE
+PROVINCE_LINE_HEIGHT = 10.5
+PROVINCE_LINE_LENGTH = 15  # characters before a province's name goes on two lines
+FONT_FAMILY = "Georgia, 'Times New Roman', serif"
+
+# Default colours, as presentation attributes: any page CSS overrides them.
+SEA_COLOUR = "#c9dbe0"
+SHORE_COLOUR = "#b3cad2"
+OUTSIDE_COLOUR = "#e4e0d8"
+OUTSIDE_EDGE_COLOUR = "#bdb5a6"
+PROVINCE_TINTS = ("#efe2bf", "#e6d6a8", "#f4eacf", "#e9dcc0", "#ddd0a6")
+BORDER_COLOUR = "#a3372b"  # the rulebook's provinces are "bordered in red on land"
+ROAD_COLOUR = "#7a5c3a"
+SPOT_FILL = "#fffaf0"
+INK = "#2e2418"
+PROVINCE_INK = "#6a5238"
+HALO = "#f6efdc"
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # min x, min y, max x, max y
+
+
+# ---- the data, in board.json's order --------------------------------------------------------
+
+
+def cities() -> dict[str, dict]:
+    return shapes.board()["cities"]
+
+
+def provinces() -> dict[str, dict]:
+    return shapes.board()["provinces"]
+
+
+def roads() -> list[tuple[str, str]]:
+    return [tuple(pair) for pair in shapes.board()["roads"]]
+
+
+def city_point(name: str) -> Point:
+    return shapes.city_points()[name]
+
+
+# ---- boxes ----------------------------------------------------------------------------------
+
+
+def overlaps(first: Box, second: Box) -> bool:
+    return (
+        first[0] < second[2]
+        and second[0] < first[2]
+        and first[1] < second[3]
+        and second[1] < first[3]
+    )
+
+
+def spot_box(name: str, margin: float = 0.0) -> Box:
+    x, y = city_point(name)
+    reach = SPOT_RADIUS + margin
+    return (x - reach, y - reach, x + reach, y + reach)
+
+
+def anchor_box(name: str) -> Box:
+    """Where a port's anchor is drawn: against the spot, lower left."""
+    x, y = anchor_centre(name)
+    return (x - 5, y - 5.5, x + 5, y + 5.5)
+
+
+def anchor_centre(name: str) -> Point:
+    x, y = city_point(name)
+    return (x - SPOT_RADIUS - 4, y + SPOT_RADIUS - 1)
+
+
+def text_width(text: str, character_width: float) -> float:
+    return len(text) * character_width
+
+
+def city_label_box(name: str, x: float, y: float, anchor: str) -> Box:
+    """The box a city's name covers, written at (x, y), vertically centred, anchored."""
+    width = text_width(name, CITY_CHARACTER_WIDTH)
+    left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+    half = CITY_FONT_SIZE * 0.5 + 0.5
+    return (left, y - half, left + width, y + half)
+
+
+def _segment_hits_box(a: Point, b: Point, box: Box) -> bool:
+    return geometry.segment_crosses_box(a, b, box)
+
+
+# ---- city names -----------------------------------------------------------------------------
+
+# Where a name may go around its spot: (dx, dy, anchor), most wanted first.
+_GAP = SPOT_RADIUS + 4
+LABEL_CANDIDATES = (
+    (_GAP, 0, "start"),
+    (-_GAP, 0, "end"),
+    (0, -(SPOT_RADIUS + 10), "middle"),
+    (0, SPOT_RADIUS + 10, "middle"),
+    (_GAP - 3, -(SPOT_RADIUS + 5), "start"),
+    (_GAP - 3, SPOT_RADIUS + 5, "start"),
+    (-(_GAP - 3), -(SPOT_RADIUS + 5), "end"),
+    (-(_GAP - 3), SPOT_RADIUS + 5, "end"),
+)
+FARTHER = (0, 6, 12, 20)  # extra distance tried when every candidate near the spot is taken
+
+
+def _crowding(name: str) -> int:
+    here = city_point(name)
+    return sum(1 for other in cities() if math.dist(here, city_point(other)) < 70)
+
+
+@functools.cache
+def city_labels() -> dict[str, tuple[float, float, str]]:
+    """Each city's name as (x, y, anchor): greedy, most crowded cities first, the first
+    candidate around the spot whose box stays in the frame, clear of every spot, anchor and
+    name already placed, and crossing the fewest roads."""
+    obstacles: list[Box] = [spot_box(name, 1.5) for name in cities()]
+    obstacles += [anchor_box(name) for name, city in cities().items() if city["port"]]
+    segments = [(city_point(a), city_point(b)) for a, b in roads()]
+    placed: dict[str, tuple[float, float, str]] = {}
+    order = sorted(cities(), key=lambda name: (-_crowding(name), name))
+    for name in order:
+        x, y = city_point(name)
+        best = None
+        for extra in FARTHER:
+            for rank, (dx, dy, anchor) in enumerate(LABEL_CANDIDATES):
+                sx = math.copysign(abs(dx) + extra, dx) if dx else 0
+                sy = math.copysign(abs(dy) + extra, dy) if dy else 0
+                at = (x + sx, y + sy)
+                box = city_label_box(name, *at, anchor)
+                if box[0] < 2 or box[1] < 2 or box[2] > WIDTH - 2 or box[3] > HEIGHT - 2:
+                    continue
+                if any(overlaps(box, other) for other in obstacles):
+                    continue
+                crossings = sum(1 for a, b in segments if _segment_hits_box(a, b, box))
+                score = rank + 4 * crossings + extra
+                if best is None or score < best[0]:
+                    best = (score, (round(at[0], 1), round(at[1], 1), anchor), box)
+            if best is not None:
+                break
+        if best is None:
+            raise ValueError(f"no room for the name of {name}")
+        placed[name] = best[1]
+        obstacles.append(best[2])
+    return placed
+
+
+# ---- province names -------------------------------------------------------------------------
+
+
+def province_lines(name: str) -> list[str]:
+    """A province's name on one line, or on two split at the space nearest its middle."""
+    if len(name) <= PROVINCE_LINE_LENGTH or " " not in name:
+        return [name]
+    spaces = [index for index, letter in enumerate(name) if letter == " "]
+    cut = min(spaces, key=lambda index: (abs(index - len(name) / 2), index))
+    return [name[:cut], name[cut + 1 :]]
+
+
+def province_label_box(name: str, centre: Point) -> Box:
+    lines = province_lines(name)
+    width = max(text_width(line, PROVINCE_CHARACTER_WIDTH) for line in lines)
+    height = len(lines) * PROVINCE_LINE_HEIGHT
+    x, y = centre
+    return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+
+
+def _centroid(ring: Sequence[Point]) -> Point:
+    area = geometry.signed_area(ring)
+    cx = cy = 0.0
+    for (x1, y1), (x2, y2) in zip(ring, [*ring[1:], ring[0]], strict=True):
+        cross = x1 * y2 - x2 * y1
+        cx += (x1 + x2) * cross
+        cy += (y1 + y2) * cross
+    return (cx / (6 * area), cy / (6 * area))
+
+
+def _lattice(box: Box, step: float) -> list[Point]:
+    return [
+        (column * step, row * step)
+        for row in range(math.ceil(box[1] / step), math.floor(box[3] / step) + 1)
+        for column in range(math.ceil(box[0] / step), math.floor(box[2] / step) + 1)
+    ]
+
+
+@functools.cache
+def province_labels() -> dict[str, Point]:
+    """Each province's name centre: inside its largest piece where the whole name fits clear of
+    every city (spot, anchor, name), nearest the piece's centre; where it fits nowhere inside
+    (small provinces), the nearest place clear of the cities and other names, and in the frame."""
+    obstacles: list[Box] = [spot_box(name, 3) for name in cities()]
+    obstacles += [anchor_box(name) for name, city in cities().items() if city["port"]]
+    obstacles += [city_label_box(name, *city_labels()[name]) for name in cities()]
+    segments = [(city_point(a), city_point(b)) for a, b in roads()]
+    placed: dict[str, Point] = {}
+    for name in provinces():
+        ring = shapes.province_shapes()[name][0]
+        centre = _centroid(ring)
+        xs, ys = zip(*ring, strict=True)
+        inside = sorted(
+            _lattice((min(xs), min(ys), max(xs), max(ys)), 3),
+            key=lambda point: (math.dist(point, centre), point),
+        )
+        best = None
+        for fits_inside in (True, False):
+            candidates = (
+                inside
+                if fits_inside
+                else sorted(
+                    _lattice((centre[0] - 90, centre[1] - 90, centre[0] + 90, centre[1] + 90), 3),
+                    key=lambda point: (math.dist(point, centre), point),
+                )
+            )
+            for point in candidates:
+                box = province_label_box(name, point)
+                if box[0] < 2 or box[1] < 2 or box[2] > WIDTH - 2 or box[3] > HEIGHT - 2:
+                    continue
+                if fits_inside and not geometry.box_inside(ring, _grown(box, 1.5)):
+                    continue
+                if any(overlaps(box, other) for other in obstacles):
+                    continue
+                crossings = sum(1 for a, b in segments if _segment_hits_box(a, b, box))
+                score = math.dist(point, centre) + 25 * crossings
+                if best is None or score < best[0]:
+                    best = (score, point, box)
+                if score < 1e9 and crossings == 0:
+                    break
+            if best is not None:
+                break
+        if best is None:
+            raise ValueError(f"no room for the name of {name}")
+        placed[name] = best[1]
+        obstacles.append(best[2])
+    return placed
+
+
+def _grown(box: Box, margin: float) -> Box:
+    return (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin)
+
+
+# ---- tints ----------------------------------------------------------------------------------
+
+
+@functools.cache
+def province_tints() -> dict[str, int]:
+    """A tint per province so that neighbours differ (greedy colouring, board.json's order)."""
+    neighbours = shapes.neighbouring_provinces()
+    tints: dict[str, int] = {}
+    for name in provinces():
+        used = {tints[other] for other in neighbours.get(name, ()) if other in tints}
+        tints[name] = next(tint for tint in range(len(PROVINCE_TINTS)) if tint not in used)
+    return tints
+
+
+# ---- SVG ------------------------------------------------------------------------------------
+
+
+def _tag(name: str, attributes: dict[str, object], content: str | None = None) -> str:
+    written = "".join(f" {key}={quoteattr(str(value))}" for key, value in attributes.items())
+    if content is None:
+        return f"<{name}{written}/>"
+    return f"<{name}{written}>{content}</{name}>"
+
+
+def _number(value: float) -> str:
+    return f"{round(value, 1) + 0.0:g}"
+
+
+def path_data(rings: Iterable[Iterable[Point]], closed: bool = True) -> str:
+    parts = []
+    for ring in rings:
+        points = [f"{_number(x)} {_number(y)}" for x, y in ring]
+        parts.append("M" + " L".join(points) + (" Z" if closed else ""))
+    return " ".join(parts)
+
+
+def _layer(name: str, children: Iterable[str]) -> str:
+    body = "\n".join(children)
+    return _tag("g", {"data-layer": name}, f"\n{body}\n" if body else "")
+
+
+def land_layer() -> list[str]:
+    all_land = [shapes._rounded(ring) for ring in shapes.land()]  # noqa: SLF001
+    sea = _tag("rect", {"class": "rn-sea", "width": WIDTH, "height": HEIGHT, "fill": SEA_COLOUR})
+    shore = _tag(
+        "path",
+        {
+            "class": "rn-shore",
+            "d": path_data(all_land),
+            "fill": "none",
+            "stroke": SHORE_COLOUR,
+            "stroke-width": 6,
+            "stroke-linejoin": "round",
+        },
+    )
+    outside = _tag(
+        "path",
+        {
+            "class": "rn-land",
+            "d": path_data(all_land),
+            "fill": OUTSIDE_COLOUR,
+            "stroke": OUTSIDE_EDGE_COLOUR,
+            "stroke-width": 0.6,
+            "stroke-linejoin": "round",
+        },
+    )
+    return [sea, shore, outside]
+
+
+def province_group(name: str) -> str:
+    tint = province_tints()[name]
+    shape = _tag(
+        "path",
+        {
+            "class": "rn-province__shape",
+            "d": path_data(shapes.province_shapes()[name]),
+            "fill": PROVINCE_TINTS[tint],
+        },
+    )
+    return _tag(
+        "g",
+        {
+            "class": f"rn-province rn-province--tint-{tint}",
+            "data-province": name,
+            "data-sea": int(provinces()[name]["sea"]),
+        },
+        shape,
+    )
+
+
+def border_paths() -> list[str]:
+    inner, edge = [], []
+    for first, second, line in shapes.borders():
+        outer = first.startswith(shapes.OUTSIDE) or second.startswith(shapes.OUTSIDE)
+        (edge if outer else inner).append(line)
+    return [
+        _tag(
+            "path",
+            {
+                "class": "rn-border rn-border--edge",
+                "d": path_data(edge, closed=False),
+                "fill": "none",
+                "stroke": OUTSIDE_EDGE_COLOUR,
+                "stroke-width": 1.2,
+                "stroke-linejoin": "round",
+                "stroke-linecap": "round",
+            },
+        ),
+        _tag(
+            "path",
+            {
+                "class": "rn-border",
+                "d": path_data(inner, closed=False),
+                "fill": "none",
+                "stroke": BORDER_COLOUR,
+                "stroke-width": 1.3,
+                "stroke-opacity": 0.75,
+                "stroke-linejoin": "round",
+                "stroke-linecap": "round",
+            },
+        ),
+    ]
+
+
+def crosses_sea(first: str, second: str) -> bool:
+    """Whether a road joins two different land masses (none does in board.json today)."""
+
+    def mass(name: str) -> int:
+        point = city_point(name)
+        return next(
+            index for index, ring in enumerate(shapes.land()) if geometry.contains(ring, point)
+        )
+
+    return mass(first) != mass(second)
+
+
+def road_line(first: str, second: str) -> str:
+    (x1, y1), (x2, y2) = city_point(first), city_point(second)
+    attributes = {
+        "class": "rn-road" + (" rn-road--sea" if crosses_sea(first, second) else ""),
+        "data-a": first,
+        "data-b": second,
+        "x1": _number(x1),
+        "y1": _number(y1),
+        "x2": _number(x2),
+        "y2": _number(y2),
+        "stroke": ROAD_COLOUR,
+        "stroke-width": 1.6,
+        "stroke-linecap": "round",
+    }
+    if crosses_sea(first, second):
+        attributes["stroke-dasharray"] = "5 4"
+    return _tag("line", attributes)
+
+
+def province_label(name: str) -> str:
+    x, y = province_labels()[name]
+    lines = province_lines(name)
+    top = y - (len(lines) - 1) * PROVINCE_LINE_HEIGHT / 2
+    spans = "".join(
+        _tag(
+            "tspan",
+            {"x": _number(x), "y": _number(top + index * PROVINCE_LINE_HEIGHT)},
+            escape(line),
+        )
+        for index, line in enumerate(lines)
+    )
+    return _tag(
+        "text",
+        {
+            "class": "rn-province-name",
+            "data-province": name,
+            "text-anchor": "middle",
+            "dominant-baseline": "central",
+            "font-family": FONT_FAMILY,
+            "font-size": PROVINCE_FONT_SIZE,
+            "font-style": "italic",
+            "letter-spacing": 0.3,
+            "fill": PROVINCE_INK,
+            "stroke": HALO,
+            "stroke-width": 2,
+            "stroke-opacity": 0.8,
+            "paint-order": "stroke",
+            "pointer-events": "none",
+        },
+        spans,
+    )
+
+
+def terrain_mark(name: str, terrain: str) -> str:
+    """A mark inside the spot that needs no colour: a peak for mountain, reed tufts for marsh."""
+    x, y = city_point(name)
+    if terrain == "mountain":
+        d = (
+            f"M{_number(x - 4.6)} {_number(y + 3)} L{_number(x)} {_number(y - 4.2)}"
+            f" L{_number(x + 4.6)} {_number(y + 3)} Z"
+        )
+        return _tag("path", {"class": "rn-city__terrain", "d": d, "fill": INK})
+    if terrain == "marsh":
+        tufts = []
+        for dx in (-3.2, 0, 3.2):
+            bx, by = x + dx, y + 3.4
+            tufts.append(
+                f"M{_number(bx)} {_number(by)} L{_number(bx)} {_number(by - 6)}"
+                f" M{_number(bx)} {_number(by)} L{_number(bx - 1.6)} {_number(by - 4.2)}"
+                f" M{_number(bx)} {_number(by)} L{_number(bx + 1.6)} {_number(by - 4.2)}"
+            )
+        return _tag(
+            "path",
+            {
+                "class": "rn-city__terrain",
+                "d": " ".join(tufts),
+                "fill": "none",
+                "stroke": INK,
+                "stroke-width": 1,
+                "stroke-linecap": "round",
+            },
+        )
+    return ""
+
+
+def port_mark(name: str) -> str:
+    """An anchor against the spot's lower left."""
+    x, y = anchor_centre(name)
+    d = (
+        f"M{_number(x)} {_number(y - 3.6)} L{_number(x)} {_number(y + 4.2)}"
+        f" M{_number(x - 2.6)} {_number(y - 1.6)} L{_number(x + 2.6)} {_number(y - 1.6)}"
+        f" M{_number(x - 4)} {_number(y + 1.2)}"
+        f" Q{_number(x - 3.4)} {_number(y + 4.6)} {_number(x)} {_number(y + 4.2)}"
+        f" Q{_number(x + 3.4)} {_number(y + 4.6)} {_number(x + 4)} {_number(y + 1.2)}"
+        f" M{_number(x)} {_number(y - 5.2)} m-1.4 0 a1.4 1.4 0 1 0 2.8 0 a1.4 1.4 0 1 0 -2.8 0"
+    )
+    return _tag(
+        "path",
+        {
+            "class": "rn-city__port",
+            "d": d,
+            "fill": "none",
+            "stroke": INK,
+            "stroke-width": 1.2,
+            "stroke-linecap": "round",
+            "stroke-linejoin": "round",
+        },
+    )
+
+
+def city_group(name: str) -> str:
+    city = cities()[name]
+    x, y = city_point(name)
+    label_x, label_y, anchor = city_labels()[name]
+    parts = [
+        _tag(
+            "circle",
+            {
+                "class": "rn-city__spot",
+                "cx": _number(x),
+                "cy": _number(y),
+                "r": SPOT_RADIUS,
+                "fill": SPOT_FILL,
+                "stroke": INK,
+                "stroke-width": 1.6,
+            },
+        ),
+        terrain_mark(name, city["terrain"]),
+        port_mark(name) if city["port"] else "",
+        _tag(
+            "text",
+            {
+                "class": "rn-city__name",
+                "x": _number(label_x),
+                "y": _number(label_y),
+                "text-anchor": anchor,
+                "dominant-baseline": "central",
+                "font-family": FONT_FAMILY,
+                "font-size": CITY_FONT_SIZE,
+                "font-weight": CITY_FONT_WEIGHT,
+                "fill": INK,
+                "stroke": HALO,
+                "stroke-width": 3,
+                "stroke-linejoin": "round",
+                "paint-order": "stroke",
+                "pointer-events": "none",
+            },
+            escape(name),
+        ),
+        _tag("g", {"class": "rn-city__pieces"}, ""),
+    ]
+    return _tag(
+        "g",
+        {
+            "class": "rn-city",
+            "data-city": name,
+            "data-x": _number(x),
+            "data-y": _number(y),
+            "data-terrain": city["terrain"],
+            "data-coastal": int(city["coastal"]),
+            "data-port": int(city["port"]),
+        },
+        "".join(part for part in parts if part),
+    )
+
+
+@functools.cache
+def render_renaissance_svg() -> str:
+    """The whole board as SVG text, layers in the contract's order (docs/renaissance/map.md)."""
+    title = _tag("title", {"id": "rn-map-title"}, "Italia 1454")
+    layers = [
+        _layer("land", land_layer()),
+        _layer("provinces", (province_group(name) for name in provinces())),
+        _layer("borders", border_paths()),
+        _layer("roads", (road_line(a, b) for a, b in roads())),
+        _layer("labels", (province_label(name) for name in provinces())),
+        _layer("cities", (city_group(name) for name in cities())),
+        _layer("overlay", ()),
+    ]
+    attributes = {
+        "xmlns": "http://www.w3.org/2000/svg",
+        "viewBox": f"0 0 {WIDTH} {HEIGHT}",
+        "class": "rn-map",
+        "role": "img",
+        "aria-labelledby": "rn-map-title",
+    }
+    body = "\n".join([title, *layers])
+    return _tag("svg", attributes, f"\n{body}\n") + "\n"
+
+
+@functools.cache
+def renaissance_svg() -> str:
+    """The board as committed in static/board/renaissance.svg (a test keeps it equal to
+    render_renaissance_svg()): pages read the file rather than redo the geometry."""
+    return SVG_FILE.read_text(encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.stdout.write(render_renaissance_svg())
