@@ -326,6 +326,13 @@ HTTP_OPS = [
     HttpOp("home page", ("home",), "get", lambda w: reverse("home"), everyone(PUBLIC_PAGE)),
     HttpOp("rules page", ("rules",), "get", lambda w: reverse("rules"), everyone(PUBLIC_PAGE)),
     HttpOp(
+        "Renaissance rules page",
+        ("rules_renaissance",),
+        "get",
+        lambda w: reverse("rules_renaissance"),
+        everyone(PUBLIC_PAGE),
+    ),
+    HttpOp(
         "leaderboard",
         ("leaderboard",),
         "get",
