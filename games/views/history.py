@@ -9,11 +9,14 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games.accounts.quotas import OverQuota, import_refusal
 from games.board.map import board_svg
+from games.board.renaissance_log_words import log_labels
+from games.board.renaissance_words import renaissance_labels
 from games.board.words import game_labels, reason_labels
 from games.forms.history import HistoryFilterForm, ImportRecordForm
 from games.forms.tables import OPTION_LABELS, option_words
@@ -21,6 +24,7 @@ from games.history.records import RecordError, check_replay_cost, import_record,
 from games.history.replay import replay_body, replay_payload
 from games.matches.records import import_match_record, is_match_record
 from games.models import SEAT_COLOUR_LABELS, Game, Seat
+from games.views.renaissance_table import board_facts, renaissance_svg
 from games.words.bot_names import level_name
 
 PAGE_SIZE = 20
@@ -123,10 +127,18 @@ def replay(request, game_id: int):
 
 
 def renaissance_replay(request, game: Game):
-    """A Renaissance game's replay, for now in words: every step's label, the seats and who won,
-    the record; the frames (replay.json) hold every step's views for the board to come."""
+    """A Renaissance game's replay on the table's board (static/js/renaissance_replay.js reads
+    replay.json); every step's label is in the page too, for a browser without JavaScript."""
     payload = replay_payload(game, request.user)
-    context = {"game": game, "steps": payload["steps"], "seats": payload["game"]["seats"]}
+    context = {
+        "game": game,
+        "steps": payload["steps"],
+        "board_svg": renaissance_svg(),
+        "board_facts": board_facts(),
+        "replay_info": {"id": game.pk, "framesUrl": reverse("replay_frames", args=[game.pk])},
+        "rn_labels": renaissance_labels(),
+        "rn_log_labels": log_labels(),
+    }
     return render(request, "replay/replay_renaissance.html", context)
 
 

@@ -153,7 +153,7 @@ export function renderEnd(container, frame, ctx = {}) {
   const result = game.result ?? {};
   const rows = finalCount(frame);
   const winners = rows.filter((row) => row.winner).map((row) => seatLabel(ctx, row.seat));
-  const panel = element("section", "rn-end");
+  const panel = element("section", "rn-end__panel");
   panel.setAttribute("aria-labelledby", "rn-end-title");
   const title = element("h2", "rn-end__title", words.end("title"));
   title.id = "rn-end-title";

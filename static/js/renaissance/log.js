@@ -291,6 +291,7 @@ function entryItem(entry, ctx, words) {
   const item = document.createElement("li");
   item.className = `rn-log__entry rn-log__entry--${entry.type}`;
   item.dataset.seq = String(entry.seq);
+  item.value = entry.seq; // numbered by the action's place in the game, as the replay's steps
   if (entry.seat !== null && entry.seat !== undefined) item.style.setProperty("--seat", `var(--seat-${entry.seat})`);
   for (const line of phraseEntry(entry, ctx, words)) {
     const part = document.createElement("span");
