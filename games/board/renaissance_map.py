@@ -41,7 +41,7 @@ SEA_COLOUR = "#c9dbe0"
 SHORE_COLOUR = "#b3cad2"
 OUTSIDE_COLOUR = "#e4e0d8"
 OUTSIDE_EDGE_COLOUR = "#bdb5a6"
-PROVINCE_TINTS = ("#efe2bf", "#e6d6a8", "#f4eacf", "#e9dcc0", "#ddd0a6")
+PROVINCE_TINTS = ("#f2e6c4", "#e6d4a2", "#e3e5c2", "#f0d9c0", "#ead7b6")
 BORDER_COLOUR = "#a3372b"  # the rulebook's provinces are "bordered in red on land"
 ROAD_COLOUR = "#7a5c3a"
 SPOT_FILL = "#fffaf0"
@@ -96,9 +96,22 @@ def anchor_box(name: str) -> Box:
     return (x - 5, y - 5.5, x + 5, y + 5.5)
 
 
+@functools.cache
 def anchor_centre(name: str) -> Point:
+    """A port's anchor stands against its spot on the side of the sea: the direction (in steps
+    of 45 degrees) nearest the mean direction in which the sea lies 18 units away."""
     x, y = city_point(name)
-    return (x - SPOT_RADIUS - 4, y + SPOT_RADIUS - 1)
+    sea_x = sea_y = 0.0
+    for step in range(32):
+        angle = 2 * math.pi * step / 32
+        dx, dy = math.cos(angle), math.sin(angle)
+        if not shapes.on_land((x + 18 * dx, y + 18 * dy)):
+            sea_x, sea_y = sea_x + dx, sea_y + dy
+    if sea_x == sea_y == 0:
+        sea_x, sea_y = -1.0, 1.0
+    angle = round(math.atan2(sea_y, sea_x) / (math.pi / 4)) * math.pi / 4
+    reach = SPOT_RADIUS + 5
+    return (round(x + reach * math.cos(angle), 1), round(y + reach * math.sin(angle), 1))
 
 
 def text_width(text: str, character_width: float) -> float:
@@ -232,36 +245,55 @@ def province_labels() -> dict[str, Point]:
             key=lambda point: (math.dist(point, centre), point),
         )
         best = None
-        for fits_inside in (True, False):
-            candidates = (
-                inside
-                if fits_inside
-                else sorted(
-                    _lattice((centre[0] - 90, centre[1] - 90, centre[0] + 90, centre[1] + 90), 3),
-                    key=lambda point: (math.dist(point, centre), point),
-                )
-            )
-            for point in candidates:
+        for point in inside:
+            box = province_label_box(name, point)
+            if not _clear(box, obstacles) or not geometry.box_inside(ring, _grown(box, 1.5)):
+                continue
+            crossings = sum(1 for a, b in segments if _segment_hits_box(a, b, box))
+            score = math.dist(point, centre) + 25 * crossings
+            if best is None or score < best[0]:
+                best = (score, point, box)
+            if crossings == 0:
+                break
+        if best is None:
+            # Too small for its name: beside it, over the sea or its own land where it can.
+            near = _lattice((centre[0] - 80, centre[1] - 80, centre[0] + 80, centre[1] + 80), 4)
+            for point in near:
                 box = province_label_box(name, point)
-                if box[0] < 2 or box[1] < 2 or box[2] > WIDTH - 2 or box[3] > HEIGHT - 2:
-                    continue
-                if fits_inside and not geometry.box_inside(ring, _grown(box, 1.5)):
-                    continue
-                if any(overlaps(box, other) for other in obstacles):
+                if not _clear(box, obstacles):
                     continue
                 crossings = sum(1 for a, b in segments if _segment_hits_box(a, b, box))
-                score = math.dist(point, centre) + 25 * crossings
+                foreign = _foreign_samples(name, box)
+                score = math.dist(point, centre) + 25 * crossings + 15 * foreign
                 if best is None or score < best[0]:
                     best = (score, point, box)
-                if score < 1e9 and crossings == 0:
-                    break
-            if best is not None:
-                break
         if best is None:
             raise ValueError(f"no room for the name of {name}")
         placed[name] = best[1]
         obstacles.append(best[2])
     return placed
+
+
+def _clear(box: Box, obstacles: list[Box]) -> bool:
+    """Inside the frame and over none of the obstacles."""
+    if box[0] < 2 or box[1] < 2 or box[2] > WIDTH - 2 or box[3] > HEIGHT - 2:
+        return False
+    return not any(overlaps(box, other) for other in obstacles)
+
+
+def _foreign_samples(name: str, box: Box) -> int:
+    """How many of 15 points spread over the box lie on land that is not the province's (read
+    off the sharing-out grid, which is fine enough to choose between places)."""
+    labels, masses = shapes.cell_labels(), shapes.land_mass_cells()
+    count = 0
+    for i in range(5):
+        for j in range(3):
+            x = box[0] + (box[2] - box[0]) * i / 4
+            y = box[1] + (box[3] - box[1]) * j / 2
+            cell = (math.floor(y / shapes.CELL), math.floor(x / shapes.CELL))
+            if cell in masses and shapes.label_owner(labels[cell]) != name:
+                count += 1
+    return count
 
 
 def _grown(box: Box, margin: float) -> Box:

@@ -47,7 +47,7 @@ SLIVER_AREA = 6.0  # square units: pieces of a province smaller than this are no
 # Cities nearer each other than MIN_SPACING (map units) are drawn pushed apart, so each spot
 # keeps room for its pieces, and kept ROAD_CLEARANCE off the roads they are not on; LAND_MARGIN
 # keeps a spot's centre this far inside the coast.
-MIN_SPACING = 34.0
+MIN_SPACING = 30.0
 LAND_MARGIN = 2.5
 ROAD_CLEARANCE = 13.0
 OUTSIDE = "~"  # labels of land outside the game start with this
@@ -158,16 +158,37 @@ def city_points() -> dict[str, Point]:
     kilometres apart) and off any road it is not on by ROAD_CLEARANCE (Saluzzo lies by the
     Torino-Nizza road): a few units each way, so every spot has room for its pieces and
     no road seems to pass through a city."""
-    points = {name: _onto_land(project(*CITY_COORDINATES[name])) for name in board()["cities"]}
+    real = {name: project(*CITY_COORDINATES[name]) for name in board()["cities"]}
+    points = {name: _onto_land(point) for name, point in real.items()}
     for _ in range(80):
-        moved = _spread(points)
-        moved = _clear_roads(points) or moved
+        moved = _spread(points, real)
+        moved = _clear_roads(points, real) or moved
         if not moved:
             break
     return {name: (round(x, 1), round(y, 1)) for name, (x, y) in points.items()}
 
 
-def _spread(points: dict[str, Point]) -> bool:
+def _unit(a: Point, b: Point) -> Point:
+    length = math.dist(a, b) or 1.0
+    return ((b[0] - a[0]) / length, (b[1] - a[1]) / length)
+
+
+def _slid(point: Point, step: Point) -> Point | None:
+    """The point moved by step, or by step turned up to 60 degrees either way (a city on the
+    coast slides along it); None if every such move ends at sea."""
+    for degrees in (0, 30, -30, 60, -60):
+        turn = math.radians(degrees)
+        dx = step[0] * math.cos(turn) - step[1] * math.sin(turn)
+        dy = step[0] * math.sin(turn) + step[1] * math.cos(turn)
+        moved = (point[0] + dx, point[1] + dy)
+        if well_on_land(moved):
+            return moved
+    return None
+
+
+def _spread(points: dict[str, Point], real: dict[str, Point]) -> bool:
+    """Push apart each pair nearer than MIN_SPACING, along the bearing of their real places
+    (so no two cities ever swap sides); a city that would go to sea stays, the other moves."""
     names = sorted(points)
     moved = False
     for index, first in enumerate(names):
@@ -176,24 +197,28 @@ def _spread(points: dict[str, Point]) -> bool:
             gap = math.dist(a, b)
             if gap >= MIN_SPACING:
                 continue
-            ux, uy = ((b[0] - a[0]) / gap, (b[1] - a[1]) / gap) if gap else (1.0, 0.0)
-            push = (MIN_SPACING - gap) / 2 + 0.01
-            new_a = (a[0] - ux * push, a[1] - uy * push)
-            new_b = (b[0] + ux * push, b[1] + uy * push)
-            a_ok, b_ok = well_on_land(new_a), well_on_land(new_b)
-            if a_ok and b_ok:
+            ux, uy = _unit(real[first], real[second])
+            along = (b[0] - a[0]) * ux + (b[1] - a[1]) * uy
+            push = max(MIN_SPACING - along, MIN_SPACING - gap, 0) / 2 + 0.01
+            new_a = _slid(a, (-ux * push, -uy * push))
+            new_b = _slid(b, (ux * push, uy * push))
+            if new_a and new_b:
                 points[first], points[second] = new_a, new_b
-            elif a_ok:  # the other would go to sea: this one moves the whole way
-                points[first] = (a[0] - 2 * ux * push, a[1] - 2 * uy * push)
-            elif b_ok:
-                points[second] = (b[0] + 2 * ux * push, b[1] + 2 * uy * push)
+            elif new_a or new_b:  # the other would go to sea: this one moves the whole way
+                if new_a:
+                    new_a = _slid(a, (-2 * ux * push, -2 * uy * push))
+                    points[first] = new_a or points[first]
+                else:
+                    new_b = _slid(b, (2 * ux * push, 2 * uy * push))
+                    points[second] = new_b or points[second]
             else:
                 continue
             moved = True
     return moved
 
 
-def _clear_roads(points: dict[str, Point]) -> bool:
+def _clear_roads(points: dict[str, Point], real: dict[str, Point]) -> bool:
+    """Push each city off the roads it is not on, towards the side its real place is on."""
     moved = False
     for name in sorted(points):
         for first, second in board()["roads"]:
@@ -203,10 +228,11 @@ def _clear_roads(points: dict[str, Point]) -> bool:
             gap = geometry.distance_to_segment(here, a, b)
             if gap >= ROAD_CLEARANCE:
                 continue
-            dx, dy = b[0] - a[0], b[1] - a[1]
-            length = math.hypot(dx, dy)
-            normal = (-dy / length, dx / length)
-            side = 1 if (here[0] - a[0]) * normal[0] + (here[1] - a[1]) * normal[1] >= 0 else -1
+            dx, dy = _unit(a, b)
+            normal = (-dy, dx)
+            true_a, true_here = real[first], real[name]
+            offset = (true_here[0] - true_a[0]) * normal[0] + (true_here[1] - true_a[1]) * normal[1]
+            side = 1 if offset >= 0 else -1
             push = ROAD_CLEARANCE - gap + 0.01
             new = (here[0] + side * normal[0] * push, here[1] + side * normal[1] * push)
             if well_on_land(new):
