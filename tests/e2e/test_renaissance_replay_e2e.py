@@ -4,6 +4,7 @@ hand shown at a step after the deal, and the log's words (static/js/renaissance/
 entry of a real random game: a non-empty sentence, without "undefined" or a placeholder left in
 braces. Screenshots in test-artifacts/renaissance-replay/."""
 
+import json
 import random
 from concurrent.futures import ThreadPoolExecutor
 
@@ -43,6 +44,62 @@ EVERY_STEP_WORDS = """() => {
   }
   return words;
 }"""
+
+
+# Every entry type of games/renaissance/public_log.py.
+ENTRY_TYPES = {
+    "start", "rampart", "palace", "garrison", "pass", "return", "vote", "buy_cards", "build",
+    "done", "announce", "expand", "attack", "ride", "raiders", "ambassador", "marriage", "artist",
+    "banker", "lure", "end_turn", "commit", "counter", "buy_traitor", "sign_of_god", "retreat",
+    "corrupt", "neglect", "give_ducats", "accept_exchange", "accept_condottiere",
+}  # fmt: skip
+# Rare in a random game (a seat wiped off the board; a Condottiere offered and bought): entries
+# as the log writes them (docs/protocol.md section 17, "The log").
+RARE_ENTRIES = [
+    {"type": "return", "phase": "return", "city": "Roma", "cities": {"Roma": {"owner": 1}}},
+    {"type": "accept_condottiere", "from": 0, "ducats": [1, 0, -1], "cards": [-1, 0, 1]},
+]
+# The games of the rules alone whose log the page phrases, in turn, until every entry type has
+# come: each seat count, the scenarios and the powers.
+RULES_GAMES = [
+    (3, {}),
+    (4, {"powers": True}),
+    (5, {"powers": True, "scenario": "1494"}),
+    (6, {"powers": True, "scenario": "1515"}),
+]
+MOST_RULES_GAMES = 16
+RULES_DIPLOMACY_RATE = 0.3
+
+# The words log.js gives each entry, phrased in the page with the page's labels.
+PHRASE_ENTRIES = """async (entries) => {
+  const { phraseEntry } = await import("/static/js/renaissance/log.js");
+  const labels = JSON.parse(document.getElementById("rn-log-labels").textContent);
+  const ctx = { logLabels: labels, seatName: (seat) => `Seat ${seat + 1}` };
+  return entries.map((entry) => phraseEntry(entry, ctx).map((line) => line.text).join(" "));
+}"""
+
+
+def rules_game_log(players: int, seed: int, options: dict) -> list[dict]:
+    """The public log of a random game played with the rules alone, with much diplomacy (an
+    exchange is accepted only when a random answer follows a random offer)."""
+    rng = random.Random(seed)
+    state = RENAISSANCE.new_game(players, seed=seed, options=options)
+    entries = []
+    while not RENAISSANCE.is_terminal(state):
+        seat, action = None, None
+        if rng.random() < RULES_DIPLOMACY_RATE:
+            seat = rng.randrange(players)
+            offers = RENAISSANCE.side_actions(state, seat)
+            action = rng.choice(offers) if offers else None
+        if action is None:
+            seat = rng.choice(sorted(RENAISSANCE.acting_seats(state)))
+            action = rng.choice(RENAISSANCE.legal_actions(state, seat))
+        after = RENAISSANCE.apply_action(state, seat, action)
+        entry = RENAISSANCE.public_record(action, seat, state, after)
+        if entry is not None:
+            entries.append({**entry, "seq": len(entries) + 1, "seat": seat})
+        state = after
+    return entries
 
 
 def finished_game(players: int, seed: int, options: dict) -> Game:
@@ -194,6 +251,18 @@ def test_every_log_entry_and_every_step_reads_as_a_sentence(live_url, new_page):
     assert rendered[0][0] == entries[-1]["seq"]
     types = {entry["type"] for entry in entries}
     assert {"vote", "buy_cards", "expand", "attack", "commit", "end_turn"} <= types
+
+    # More games, of every seat count, scenario and power: every entry type reads as a sentence.
+    more = [{**entry, "seq": 1, "seat": 2} for entry in RARE_ENTRIES]
+    for seed in range(MOST_RULES_GAMES):
+        if {entry["type"] for entry in more} == ENTRY_TYPES:
+            break
+        players, options = RULES_GAMES[seed % len(RULES_GAMES)]
+        more += rules_game_log(players, seed, options)
+    assert {entry["type"] for entry in more} == ENTRY_TYPES
+    phrased = page.evaluate(PHRASE_ENTRIES, json.loads(json.dumps(more)))
+    bad = [(entry, text) for entry, text in zip(more, phrased, strict=True) if not sound(text)]
+    assert not bad, bad[:5]
 
 
 def test_on_a_phone_nothing_sticks_out_sideways(live_url, new_page):
