@@ -57,7 +57,7 @@ export function renderSeats(list, frame, ctx) {
     name.className = "rn-seat__name";
     const extras = [];
     if (info.you) extras.push(t.ui("you"));
-    if (info.kind === "bot") extras.push(t.ui("bot"));
+    // A bot's name already says it is one, with its level ("Sforza (solid bot)").
     if (info.standin) extras.push(t.ui("standin"));
     name.textContent = `${t.colour(info.colour)} — ${info.name}${extras.length ? ` (${extras.join(", ")})` : ""}`;
     const nation = document.createElement("span");
