@@ -15,16 +15,9 @@ from django.shortcuts import render
 
 from games.board.renaissance_battle_words import battle_labels
 from games.board.renaissance_log_words import log_labels
+from games.board.renaissance_map import renaissance_svg
 from games.board.renaissance_words import renaissance_labels
 from games.models import Game
-
-try:  # the map picture (games/board/renaissance_map.py); an empty board until it is drawn
-    from games.board.renaissance_map import renaissance_svg
-except ImportError:  # pragma: no cover - only while the map module is missing
-
-    def renaissance_svg() -> str:
-        return ""
-
 
 # The board's data file: the map's public facts (provinces, terrain, ports), read as data.
 BOARD_FILE = Path(__file__).resolve().parents[1] / "renaissance" / "data" / "board.json"

@@ -232,9 +232,11 @@ export function createBoard(svg, ctx) {
       const group = event.target.closest?.("g.rn-city");
       if (group && !group.contains(event.relatedTarget)) hideTooltip(group);
     });
+    // Keyboard focus shows the tooltip; the focus a click leaves behind does not (the pointer
+    // already showed it, and it would cover the map after the move).
     svg.addEventListener("focusin", (event) => {
       const group = event.target.closest?.("g.rn-city");
-      if (group) showTooltip(group);
+      if (group && group.matches(":focus-visible")) showTooltip(group);
     });
     svg.addEventListener("focusout", (event) => {
       const group = event.target.closest?.("g.rn-city");
