@@ -29,9 +29,7 @@ WIDTH, HEIGHT = shapes.WIDTH, shapes.HEIGHT
 SPOT_RADIUS = 8
 CITY_FONT_SIZE = 12
 CITY_FONT_WEIGHT = 600
-CITY_CHARACTER_WIDTH = 0.56 * CITY_FONT_SIZE  # a generous average for a semi-bold serif face
 PROVINCE_FONT_SIZE = 9
-PROVINCE_CHARACTER_WIDTH = 0.5 * PROVINCE_FONT_SIZE
 PROVINCE_LINE_HEIGHT = 10.5
 PROVINCE_LINE_LENGTH = 15  # characters before a province's name goes on two lines
 FONT_FAMILY = "Georgia, 'Times New Roman', serif"
@@ -114,13 +112,30 @@ def anchor_centre(name: str) -> Point:
     return (round(x + reach * math.cos(angle), 1), round(y + reach * math.sin(angle), 1))
 
 
-def text_width(text: str, character_width: float) -> float:
-    return len(text) * character_width
+# Widths of letters in ems, generous for the serif faces a page may fall back on (Georgia,
+# Times, DejaVu Serif, semi-bold or italic): names are placed with these, the browser's own
+# measure being unknown to the generator.
+NARROW_LETTERS = frozenset("fijlrtI'.,: ")
+WIDE_LETTERS = frozenset("mwMW")
+
+
+def text_width(text: str, font_size: float) -> float:
+    ems = sum(
+        0.36
+        if letter in NARROW_LETTERS
+        else 0.95
+        if letter in WIDE_LETTERS
+        else 0.74
+        if letter.isupper()
+        else 0.6
+        for letter in text
+    )
+    return ems * font_size
 
 
 def city_label_box(name: str, x: float, y: float, anchor: str) -> Box:
     """The box a city's name covers, written at (x, y), vertically centred, anchored."""
-    width = text_width(name, CITY_CHARACTER_WIDTH)
+    width = text_width(name, CITY_FONT_SIZE)
     left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
     half = CITY_FONT_SIZE * 0.5 + 0.5
     return (left, y - half, left + width, y + half)
@@ -202,7 +217,7 @@ def province_lines(name: str) -> list[str]:
 
 def province_label_box(name: str, centre: Point) -> Box:
     lines = province_lines(name)
-    width = max(text_width(line, PROVINCE_CHARACTER_WIDTH) for line in lines)
+    width = max(text_width(line, PROVINCE_FONT_SIZE) for line in lines)
     height = len(lines) * PROVINCE_LINE_HEIGHT
     x, y = centre
     return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
