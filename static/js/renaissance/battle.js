@@ -219,7 +219,7 @@ export function createBattlePanel(container, ctx) {
     const title = el("h2", { className: "rn-bp__title", id: "rn-battle-title" });
     const kind = el("p", { className: "rn-bp__kind" });
     const label = el("p", { className: "rn-bp__label" });
-    const closeButton = el("button", { type: "button", className: "button button--secondary button--small rn-bp__close", dataset: { focus: "close" }, onclick: close }, words.w("close"));
+    const closeButton = el("button", { type: "button", className: "button button--secondary button--small rn-bp__close", dataset: { focusKey: "rn-battle-close" }, onclick: close }, words.w("close"));
     const status = el("p", { className: "rn-bp__status", role: "status", "aria-live": "polite" });
     const body = el("div", { className: "rn-bp__body" });
     const section = el("section", { className: "rn-bp", "aria-labelledby": "rn-battle-title" }, el("header", { className: "rn-bp__head" }, el("div", {}, label, title, kind), closeButton), status, body);
@@ -246,14 +246,16 @@ export function createBattlePanel(container, ctx) {
       const battle = readBattle(frame);
       const previous = last;
       last = battle;
-      if (!battle) {
-        hide();
+      // A result on display stays until closed or the next battle, even once the log has moved
+      // past it; a page opened after the turn it was fought in does not bring it back.
+      if (!battle || (battle.old && shown?.key !== battle.key)) {
+        if (!shown || shown.stage !== "result") hide();
         return;
       }
       const stage = stageOf(battle);
       if (dismissed === `${battle.key}:result` || (dismissed === battle.key && stage !== "result")) return;
       if (dismissed && dismissed !== battle.key && dismissed !== `${battle.key}:result`) dismissed = null; // a new battle
-      const signature = JSON.stringify([battle, frame?.view?.phase]);
+      const signature = JSON.stringify({ ...battle, old: false });
       if (shown && shown.key === battle.key && shown.signature === signature) return;
       const rolling = Boolean(previous && previous.key === battle.key && !previous.fought && battle.fought);
       shown = { key: battle.key, stage, signature };

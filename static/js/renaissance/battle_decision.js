@@ -18,7 +18,7 @@ const card = (kind) => CARD_NAMES[kind];
 function choiceButton(label, explain, { focus, onClick, disabled, primary = false }) {
   return el(
     "button",
-    { type: "button", className: `button ${primary ? "" : "button--secondary "}rn-bd__choice`, disabled, dataset: { focus }, onclick: onClick },
+    { type: "button", className: `button ${primary ? "" : "button--secondary "}rn-bd__choice`, disabled, dataset: { focusKey: `rn-bd-${focus}` }, onclick: onClick },
     el("span", { className: "rn-bd__choice-label", text: label }),
     explain ? el("span", { className: "rn-bd__choice-explain", text: explain }) : null,
   );

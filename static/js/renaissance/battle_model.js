@@ -133,16 +133,17 @@ function fromSummary(summary, seq, log, finished, view) {
 }
 
 // The battle the panel shows for this frame: the live one, else the last one the log ended
-// (until a later entry starts a new turn), else null.
+// (`old` when a later entry started a new turn: a page opened then need not show it), else null.
 export function readBattle(frame) {
   const view = frame?.view ?? {};
   const log = frame?.log ?? [];
   const live = fromPublic(view, log);
   if (live) return live;
+  let old = false;
   for (let i = log.length - 1; i >= 0; i -= 1) {
     const entry = log[i];
-    if (entry.turn !== undefined && !entry.battle) return null; // a new turn since
-    if (entry.battle) return fromSummary(entry.battle, entry.seq, log, true, view);
+    if (entry.battle) return { ...fromSummary(entry.battle, entry.seq, log, true, view), old };
+    if (entry.turn !== undefined) old = true;
   }
   return null;
 }

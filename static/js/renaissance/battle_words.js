@@ -50,13 +50,13 @@ export function el(tag, props = {}, ...children) {
 }
 
 // Rebuilds `host`'s children with `build()`, keeping the keyboard focus on the control that
-// had it (matched by its data-focus name) so that a new frame never throws the player out.
+// had it (matched by its data-focus-key) so that a new frame never throws the player out.
 export function rebuildKeepingFocus(host, build) {
   const active = document.activeElement;
-  const focusName = active && host.contains(active) ? active.dataset.focus : null;
+  const focusName = active && host.contains(active) ? active.dataset.focusKey : null;
   host.replaceChildren(...build());
   if (focusName) {
-    const again = host.querySelector(`[data-focus="${CSS.escape(focusName)}"]`);
+    const again = host.querySelector(`[data-focus-key="${CSS.escape(focusName)}"]`);
     if (again && !again.disabled) again.focus({ preventScroll: true });
     else host.querySelector("button:not([disabled]), select, input")?.focus({ preventScroll: true });
   }

@@ -131,7 +131,7 @@ export function commitPanel(frame, ctx, words, state, send) {
     troopList.append(
       el(
         "button",
-        { type: "button", className: `rn-choice rn-card rn-card--blue${pressed ? " is-chosen" : ""}`, "aria-pressed": pressed ? "true" : "false", dataset: { focus: `troop:${choice.id}`, card: choice.name }, onclick: () => toggle(choice.id) },
+        { type: "button", className: `rn-choice rn-card rn-card--blue${pressed ? " is-chosen" : ""}`, "aria-pressed": pressed ? "true" : "false", dataset: { focusKey: `rn-troop:${choice.id}`, card: choice.name }, onclick: () => toggle(choice.id) },
         words.card(choice.name),
         el("strong", { className: "rn-card__value", text: ` ${value}` }),
       ),
@@ -142,7 +142,7 @@ export function commitPanel(frame, ctx, words, state, send) {
   const redGroup = el("fieldset", { className: "rn-commit__red" }, el("legend", { text: words.w("red_legend") }));
   for (const option of [null, ...reds]) {
     const id = `rn-red-${option ?? "none"}`;
-    const input = el("input", { type: "radio", name: "rn-commit-red", id, value: option ?? "", dataset: { focus: `red:${option ?? "none"}` } });
+    const input = el("input", { type: "radio", name: "rn-commit-red", id, value: option ?? "", dataset: { focusKey: `rn-red:${option ?? "none"}` } });
     input.checked = (option ?? null) === red;
     input.addEventListener("change", () => {
       if (state.busy) return;
@@ -160,7 +160,7 @@ export function commitPanel(frame, ctx, words, state, send) {
   const action = reason ? null : matchCommit(legal, blue, red);
   const commit = el(
     "button",
-    { type: "button", className: "button rn-commit__send", disabled: !action, dataset: { focus: "commit" } },
+    { type: "button", className: "button rn-commit__send", disabled: !action, dataset: { focusKey: "rn-commit" } },
     words.w(side ? "commit_defend" : "commit_attack"),
   );
   commit.addEventListener("click", () => {

@@ -54,7 +54,7 @@ function offerText(offer, me, words, cities) {
 
 function select(name, label, options, value, onChange) {
   const id = `rn-dip-${name}`;
-  const node = el("select", { id, name, dataset: { focus: `select:${name}` } });
+  const node = el("select", { id, name, dataset: { focusKey: `rn-dip-select:${name}` } });
   for (const [optionValue, text] of options) {
     const option = el("option", { value: String(optionValue), text });
     option.selected = String(optionValue) === String(value);
@@ -95,8 +95,8 @@ export function createDiplomacy(container, ctx) {
             el(
               "div",
               { className: "rn-dip__offer-actions" },
-              accept ? el("button", { type: "button", className: "button button--small", dataset: { focus: `accept:${id}` }, onclick: () => send(accept) }, words.w("accept")) : el("span", { className: "rn-dip__cannot", text: words.w("cannot_accept") }),
-              decline ? el("button", { type: "button", className: "button button--secondary button--small", dataset: { focus: `decline:${id}` }, onclick: () => send(decline) }, words.w("decline")) : null,
+              accept ? el("button", { type: "button", className: "button button--small", dataset: { focusKey: `rn-dip-accept:${id}` }, onclick: () => send(accept) }, words.w("accept")) : el("span", { className: "rn-dip__cannot", text: words.w("cannot_accept") }),
+              decline ? el("button", { type: "button", className: "button button--secondary button--small", dataset: { focusKey: `rn-dip-decline:${id}` }, onclick: () => send(decline) }, words.w("decline")) : null,
             ),
           ),
         );
@@ -113,7 +113,7 @@ export function createDiplomacy(container, ctx) {
             "li",
             { className: "rn-dip__offer", dataset: { offer: id } },
             el("p", { className: "rn-dip__offer-text", text: offerText(offer, me, words, cities) }),
-            withdraw ? el("button", { type: "button", className: "button button--secondary button--small", dataset: { focus: `withdraw:${id}` }, onclick: () => send(withdraw) }, words.w("withdraw")) : null,
+            withdraw ? el("button", { type: "button", className: "button button--secondary button--small", dataset: { focusKey: `rn-dip-withdraw:${id}` }, onclick: () => send(withdraw) }, words.w("withdraw")) : null,
           ),
         );
       }
@@ -128,7 +128,7 @@ export function createDiplomacy(container, ctx) {
     if (!seats.includes(form.giftTo)) form.giftTo = seats[0];
     const most = choices.gifts.get(form.giftTo);
     const amount = Math.min(Math.max(1, Number(form.amount) || 1), most);
-    const input = el("input", { type: "number", id: "rn-dip-amount", min: 1, max: most, step: 1, value: amount, inputmode: "numeric", dataset: { focus: "amount" } });
+    const input = el("input", { type: "number", id: "rn-dip-amount", min: 1, max: most, step: 1, value: amount, inputmode: "numeric", dataset: { focusKey: "rn-dip-amount" } });
     input.addEventListener("input", () => {
       form.amount = input.value;
     });
@@ -145,7 +145,7 @@ export function createDiplomacy(container, ctx) {
       el("h3", { className: "rn-dip__subtitle", text: words.w("gift_title") }),
       select("gift-to", words.w("to_seat"), seats.map((s) => [s, words.side(s)]), form.giftTo, (v) => { form.giftTo = Number(v); redraw(true); }),
       el("div", { className: "rn-dip__field" }, el("label", { for: "rn-dip-amount", text: words.w("amount", { most }) }), input),
-      el("button", { type: "submit", className: "button button--small", dataset: { focus: "gift" } }, words.w("give")),
+      el("button", { type: "submit", className: "button button--small", dataset: { focusKey: "rn-dip-gift" } }, words.w("give")),
     );
   }
 
@@ -163,7 +163,7 @@ export function createDiplomacy(container, ctx) {
       el("h3", { className: "rn-dip__subtitle", text: words.w("sale_title") }),
       el("p", { className: "rn-dip__explain", text: words.w("sale_explain") }),
       select("sale-to", words.w("to_seat"), choices.sales.map((s) => [s, words.side(s)]), form.saleTo, (v) => { form.saleTo = Number(v); }),
-      el("button", { type: "submit", className: "button button--small", dataset: { focus: "sale" } }, words.w("offer_sale")),
+      el("button", { type: "submit", className: "button button--small", dataset: { focusKey: "rn-dip-sale" } }, words.w("offer_sale")),
     );
   }
 
@@ -189,7 +189,7 @@ export function createDiplomacy(container, ctx) {
       select("ex-to", words.w("to_seat"), seats.map((s) => [s, words.side(s)]), form.exTo, (v) => { form.exTo = Number(v); redraw(true); }),
       select("ex-give", words.w("your_city"), [...gives.keys()].sort(byName).map((c) => [c, words.city(c)]), form.exGive, (v) => { form.exGive = v; redraw(true); }),
       select("ex-take", words.w("their_city"), [...takes].sort(byName).map((c) => [c, words.city(c)]), form.exTake, (v) => { form.exTake = v; }),
-      el("button", { type: "submit", className: "button button--small", dataset: { focus: "exchange" } }, words.w("propose")),
+      el("button", { type: "submit", className: "button button--small", dataset: { focusKey: "rn-dip-exchange" } }, words.w("propose")),
     );
   }
 

@@ -1,0 +1,374 @@
+"""The Renaissance table's battles and diplomacy in Chromium (static/js/renaissance/battle.js,
+commit.js, battle_decision.js, diplomacy.js), on real games served by the live server.
+
+A game is brought to the moment wanted through the one way in (`submit_action`), every seat a
+person's: a plan played first on the engine (`plan`) picks, from a seed, moves that lead there.
+Then the other seats are handed to their stand-in bots, which play through the real jobs of the
+server. The person then decides by clicking: the battle panel must show the reveal, the dice, the
+totals and the outcome the log's `battle` entry gives; a spectator sees the face-down cards only
+as a number and never an offer made between two seats.
+
+"Visible" is on screen and on top: the box inside the viewport and `document.elementFromPoint` at
+its centre hitting it (or a descendant).
+"""
+
+import random
+import re
+import time
+
+from games.models import Seat
+from games.rules_api import RENAISSANCE
+from games.services import load_state, submit_action
+from tests.e2e.test_game_e2e import log_in, record_frames
+from tests.web.renaissance_games import people_table
+
+PANEL = "[data-rn-battle]"
+DECISION = "[data-rn-decision] [data-rn-battle-decision]"
+DIPLOMACY = "[data-rn-diplomacy]"
+# The answers that let a battle go on without playing a card.
+PASSES = ("rn-bd-sign:pass", "rn-bd-retreat:pass", "rn-bd-treason:no", "rn-bd-counter:no")
+TROOPS = ("pikemen", "arquebusiers", "knights", "cannon", "swiss")
+
+ON_SCREEN = """el => {
+  const box = el.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const inside = box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 &&
+    box.bottom <= window.innerHeight + 0.5 && box.right <= window.innerWidth + 0.5;
+  const hit = inside ? document.elementFromPoint(x, y) : null;
+  return inside && Boolean(hit && (hit === el || el.contains(hit)));
+}"""
+
+
+def visible(locator) -> bool:
+    """On screen and on top, once scrolled into view as a person would."""
+    locator.scroll_into_view_if_needed()
+    return locator.evaluate(ON_SCREEN)
+
+
+# --- Planning a game to a moment, on the engine -----------------------------------------------
+
+
+def spectator_view(state):
+    return RENAISSANCE.view_for(state, None)
+
+
+def owner_of(state, city: str) -> int:
+    seen = spectator_view(state)
+    return seen["public"]["owner"][seen["cities"].index(city)]
+
+
+def choose(state, seat: int, me: int, goal: str, rng):
+    """A move of `seat` towards `goal`: peace at every vote, the person buying all the cards it
+    may, expansions at random, only the attacks the goal needs, face-down cards without red."""
+    legal = RENAISSANCE.legal_actions(state, seat)
+    types = {action["type"] for action in legal}
+    phase = spectator_view(state)["phase"]
+    if phase == "vote":  # peace: one attack a turn, so a bot's battle is the only one
+        return {"type": "vote", "war": False}
+    if phase == "purchase":
+        buys = [action for action in legal if action["type"] == "buy_cards"]
+        if seat == me and buys:
+            return max(buys, key=lambda action: action["count"])
+        return {"type": "done"} if "done" in types else rng.choice(legal)
+    if phase == "expansion":
+        expansions = [action for action in legal if action["type"] == "expand"]
+        return rng.choice(expansions or legal)
+    if phase == "combat":
+        attacks = [action for action in legal if action["type"] == "attack"]
+        if goal == "attack" and seat == me and attacks:
+            return attacks[0]
+        if goal == "defend" and seat != me:
+            on_me = [action for action in attacks if owner_of(state, action["to"]) == me]
+            if on_me:
+                return on_me[0]
+        return {"type": "end_turn"} if "end_turn" in types else rng.choice(legal)
+    if phase in ("attack", "defend") and seat != me:
+        plain = [action for action in legal if action["type"] == "commit" and not action["red"]]
+        return rng.choice(plain or legal)
+    return rng.choice(legal)
+
+
+def reached(state, me: int, goal: str) -> bool:
+    view = RENAISSANCE.view_for(state, me)
+    if goal == "sale":
+        wanted = {"type": "offer_condottiere", "to": 1}
+        return view["public"]["turn"] >= 1 and wanted in view["diplomacy_actions"]
+    if goal == "defend" and view["phase"] == "defend" and me in view["acting_seats"]:
+        # A troop to defend with: the panel's blue choice is then compulsory.
+        return any(card in TROOPS for card in view["hand"])
+    return view["phase"] == goal and me in view["acting_seats"]
+
+
+def plan(goal: str, me: int = 0, players: int = 3) -> tuple[int, list]:
+    """A seed and the moves (seat, action) from its deal to the moment `goal` asks of seat `me`:
+    "attack" (it commits as the attacker), "defend" (as the defender, holding a troop) or "sale"
+    (turn 1 or later, it may offer seat 1 a Condottiere)."""
+    for seed in range(1, 200):
+        rng = random.Random(seed)
+        state = RENAISSANCE.table_game(players, seed, {})
+        moves = []
+        while spectator_view(state)["public"]["turn"] <= 2 and len(moves) < 400:
+            if reached(state, me, goal):
+                return seed, moves
+            acting = sorted(RENAISSANCE.acting_seats(state))
+            if not acting:
+                break
+            seat = acting[0]
+            action = choose(state, seat, me, goal, rng)
+            moves.append((seat, action))
+            state = RENAISSANCE.apply_action(state, seat, action)
+    raise AssertionError(f"no seed leads to {goal!r}")
+
+
+def game_at(goal: str, people: list):
+    """A game of `people` brought to `goal` for seat 0 through submit_action."""
+    seed, moves = plan(goal, players=len(people))
+    game = people_table(people, seed=seed)
+    for seat, action in moves:
+        submit_action(game.pk, seat, action, game.version)
+        game.refresh_from_db()
+    return game
+
+
+def hand_to_bots(game, seats) -> None:
+    """The server's jobs play these seats from now on (their stand-in bots). The seat left to a
+    person who is not at the table holds the game still after the battle, so that no second
+    battle replaces the one under test."""
+    Seat.objects.filter(game=game, index__in=list(seats)).update(standin=True)
+
+
+def seat_view(game, seat):
+    game.refresh_from_db()
+    return RENAISSANCE.view_for(load_state(game), seat)
+
+
+# --- The page -----------------------------------------------------------------------------------
+
+
+def open_table(page, user, server, game):
+    log_in(page, user, server)
+    frames = record_frames(page)
+    page.goto(f"{server}/games/{game.pk}/")
+    page.wait_for_selector("[data-rn-root][data-version]")
+    return frames
+
+
+def latest_state(frames) -> dict:
+    states = [frame for frame in frames if frame.get("type") == "state"]
+    assert states, "no state frame received"
+    return states[-1]
+
+
+def click_commit(page, blue: list, red):
+    """Picks the troops one by one (a second copy of a card is its next button) and the red card,
+    then commits; the Commit button must be off until the choice is a legal one."""
+    commit = page.locator(f"{DECISION} button.rn-commit__send")
+    assert commit.is_disabled(), "Commit must wait for the cards"
+    for name in blue:
+        page.locator(
+            f'{DECISION} button.rn-choice[data-card="{name}"][aria-pressed="false"]'
+        ).first.click()
+    if red:
+        page.locator(f"{DECISION} #rn-red-{red}").check()
+    assert visible(commit)
+    assert commit.is_enabled()
+    commit.click()
+
+
+def play_on_until_the_result(page, seconds: float = 60):
+    """Answers every further battle question by passing, until the panel shows the result."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.locator(f'{PANEL}[data-stage="result"]').count():
+            return
+        for key in PASSES:
+            button = page.locator(f'{DECISION} button[data-focus-key="{key}"]')
+            if button.count() and button.get_attribute("aria-disabled") != "true":
+                button.click()
+                break
+        page.wait_for_timeout(200)
+    raise AssertionError("the battle's result never showed")
+
+
+def battle_entry(frames, attacker: int, to: str) -> dict:
+    """The log's outcome of the battle `attacker` fought over `to` (its first)."""
+    for entry in latest_state(frames)["log"]:
+        battle = entry.get("battle")
+        if battle and battle["attacker"] == attacker and battle["to"] == to:
+            return battle
+    raise AssertionError(f"no battle of seat {attacker} over {to} in the log")
+
+
+def assert_result_shown(page, battle: dict):
+    """The panel shows the log's outcome: both dice as faces with their values, the totals, the
+    winner and whether the city changed hands."""
+    panel = page.locator(PANEL)
+    assert visible(panel.locator(".rn-bp__title"))
+    assert panel.get_attribute("data-winner") == str(battle["winner"])
+    dice = panel.locator("svg.rn-die")
+    assert dice.count() == 2
+    assert [int(dice.nth(i).get_attribute("data-value")) for i in range(2)] == battle["dice"]
+    assert visible(dice.first)
+    totals = panel.locator(".rn-bp__total dd")
+    assert [int(totals.nth(i).inner_text()) for i in range(2)] == battle["totals"]
+    change = panel.locator(".rn-bp__change")
+    assert change.get_attribute("data-captured") == ("1" if battle["captured"] else "0")
+    assert battle["to"] in change.inner_text()
+    # Both sides' cards, face up: every card committed is named in its side's column.
+    for side, cards in enumerate(battle["cards"]):
+        column = panel.locator(f'.rn-bp__side[data-side="{side}"]')
+        shown = column.locator(".rn-card").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+        fighting = [name for name, _ in battle["troops"][side]]
+        assert sorted(shown) == sorted(
+            fighting + ([cards["red"]] if cards["red"] and cards["red"] != "condottiere" else [])
+        )
+
+
+# --- Tests --------------------------------------------------------------------------------------
+
+
+def test_a_person_attacks_by_clicking_and_sees_the_reveal_and_the_result(
+    server, new_page, create_player
+):
+    alice, bob, carol = (create_player(name) for name in ("alice", "bruno", "carla"))
+    game = game_at("attack", [alice, bob, carol])
+    view = seat_view(game, 0)
+    battle = view["public"]["battle"]
+    target = view["cities"][battle["to"]]
+    hand_to_bots(game, [battle["d"]])
+    # Plain troops first (a Condottiere's die would make the totals a matter of luck: fine too).
+    options = [a for a in view["legal_actions"] if a["type"] == "commit" and a["red"] is None]
+    options.sort(key=lambda a: sum(card == "condottiere" for card in a["blue"]))
+    chosen = options[0]
+
+    page = new_page(1280, 900)
+    frames = open_table(page, alice, server, game)
+    page.wait_for_selector(DECISION)
+    panel = page.locator(PANEL)
+    assert visible(panel.locator(".rn-bp__title"))
+    assert target in panel.locator(".rn-bp__title").inner_text()
+    assert panel.get_attribute("data-stage") == "committing"
+    assert visible(page.locator(f"{DECISION} .rn-commit__title"))
+
+    click_commit(page, chosen["blue"], chosen["red"])
+    play_on_until_the_result(page)
+    outcome = battle_entry(frames, 0, target)
+    assert outcome["defender"] == battle["d"]
+    assert sorted(outcome["cards"][0]["blue"]) == sorted(chosen["blue"])
+    assert_result_shown(page, outcome)
+
+    # Closed, it stays closed; the close button is reachable from the keyboard.
+    close = panel.locator(".rn-bp__close")
+    close.focus()
+    page.keyboard.press("Enter")
+    assert panel.is_hidden()
+
+
+def test_a_person_defends_while_a_spectator_sees_only_how_many_cards_lie_face_down(
+    server, new_page, create_player
+):
+    alice, bob, carol, dino = (create_player(n) for n in ("alice", "bruno", "carla", "dino"))
+    game = game_at("defend", [alice, bob, carol])
+    view = seat_view(game, 0)
+    hidden = view["public"]["battle"]["commits"][0]["hidden"]
+    attacker = view["public"]["battle"]["a"]
+    target = view["cities"][view["public"]["battle"]["to"]]
+    hand_to_bots(game, [attacker])
+    secret = load_state(game).battle["blue"][0]  # the attacker's face-down kinds
+
+    watcher = new_page(1280, 900)
+    open_table(watcher, dino, server, game)
+    spectator_panel = watcher.locator(PANEL)
+    watcher.wait_for_selector(f'{PANEL} .rn-bp__side[data-side="0"] [data-hidden]')
+    assert visible(spectator_panel.locator(".rn-bp__title"))
+    attack_side = spectator_panel.locator('.rn-bp__side[data-side="0"]')
+    assert attack_side.locator("[data-hidden]").get_attribute("data-hidden") == str(hidden)
+    assert attack_side.locator(".rn-card").count() == 0
+    assert watcher.locator(DECISION).count() == 0
+    assert secret, "the attacker committed cards"
+
+    page = new_page(1280, 900)
+    frames = open_table(page, alice, server, game)
+    page.wait_for_selector(DECISION)
+    own_panel = page.locator(PANEL)
+    assert own_panel.locator('.rn-bp__side[data-side="0"] [data-hidden]').get_attribute(
+        "data-hidden"
+    ) == str(hidden)
+    defence = [
+        a for a in view["legal_actions"] if a["type"] == "commit" and a["red"] is None and a["blue"]
+    ]
+    defence.sort(key=lambda a: a["blue"][0] == "condottiere")
+    # One troop in defence: choosing a second replaces the first; choosing it again takes it back.
+    troops = page.locator(f"{DECISION} button.rn-choice")
+    pressed = page.locator(f'{DECISION} button.rn-choice[aria-pressed="true"]')
+    if troops.count() >= 2:
+        troops.nth(0).click()
+        troops.nth(1).click()
+        assert pressed.count() == 1
+        assert troops.nth(1).get_attribute("aria-pressed") == "true"
+        troops.nth(1).click()
+        assert pressed.count() == 0
+    click_commit(page, defence[0]["blue"], None)
+    play_on_until_the_result(page)
+    outcome = battle_entry(frames, attacker, target)
+    assert outcome["defender"] == 0
+    assert outcome["cards"][1]["blue"] == defence[0]["blue"]
+    assert_result_shown(page, outcome)
+    # The spectator sees the same result, and the cards once revealed.
+    watcher.wait_for_selector(f'{PANEL}[data-stage="result"]')
+    assert_result_shown(watcher, outcome)
+
+
+def test_an_offer_waits_for_the_other_person_who_accepts_it_and_a_spectator_never_sees_it(
+    server, new_page, create_player
+):
+    alice, bob, carol, dino = (create_player(n) for n in ("alice", "bruno", "carla", "dino"))
+    game = game_at("sale", [alice, bob, carol])
+    hand_to_bots(game, [2])
+    bob_ducats = seat_view(game, 1)["public"]["ducats"][1]
+    assert bob_ducats >= 1, "the buyer can pay"
+
+    seller = new_page(1280, 900)
+    open_table(seller, alice, server, game)
+    buyer = new_page(1280, 900)
+    open_table(buyer, bob, server, game)
+    watcher = new_page(1280, 900)
+    open_table(watcher, dino, server, game)
+
+    diplomacy = seller.locator(DIPLOMACY)
+    summary = diplomacy.locator(".rn-dip__make summary")
+    assert visible(summary)
+    summary.click()
+    sale = diplomacy.locator('form[data-form="sale"]')
+    sale.locator("select").select_option("1")
+    sale.locator("button[type=submit]").click()
+    seller.wait_for_selector(f"{DIPLOMACY} .rn-dip__offers--mine .rn-dip__offer")
+
+    # The buyer's cue: a badge and a spoken message; the offer with Accept and Decline.
+    buyer.wait_for_selector(f"{DIPLOMACY} .rn-dip__badge")
+    badge = buyer.locator(f"{DIPLOMACY} .rn-dip__badge")
+    assert visible(badge)
+    assert buyer.locator(f"{DIPLOMACY} [aria-live]").inner_text() != ""
+    accept = buyer.locator(
+        f'{DIPLOMACY} .rn-dip__offers--incoming button[data-focus-key^="rn-dip-accept"]'
+    )
+    assert visible(accept)
+
+    # The spectator: no offer, no diplomacy at all.
+    watcher.wait_for_timeout(500)
+    assert watcher.locator(f"{DIPLOMACY} .rn-dip__offer").count() == 0
+    assert watcher.locator(f"{DIPLOMACY} .rn-dip__badge").count() == 0
+
+    accept.click()
+    buyer.wait_for_function(
+        "sel => !document.querySelector(sel)", arg=f"{DIPLOMACY} .rn-dip__badge"
+    )
+    seller.wait_for_function(
+        "sel => !document.querySelector(sel)",
+        arg=f"{DIPLOMACY} .rn-dip__offers--mine .rn-dip__offer",
+    )
+    after = seat_view(game, 1)
+    assert after["public"]["ducats"][1] == bob_ducats - 1
+    assert "condottiere" in after["hand"]
+    assert after["public"]["prepaid"][1] == 1
+    assert not re.search(r"offer", watcher.locator(DIPLOMACY).inner_text(), re.I)
