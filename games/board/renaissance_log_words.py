@@ -187,10 +187,10 @@ def end_labels() -> dict:
     return {
         "title": _("The game is over"),
         "caption": _("Renaissance Points, turn by turn"),
-        "seat": _("Seat"),
+        "turn": _("Turn"),
         "total": _("Total"),
-        "provinces": _("Provinces held at the end"),
-        "artists": _("Palaces with an artist at the end"),
+        "provinces": _("Provinces (last count)"),
+        "artists": _("Artists (last count)"),
         "winners_title": _("Winners"),
         "fortresses": _("Fortresses"),
         "ramparts": _("Ramparts"),

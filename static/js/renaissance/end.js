@@ -59,33 +59,40 @@ function seatLabel(ctx, seat) {
   return name;
 }
 
+// One column per seat, one row per turn, then the total, the last count's parts and, when the
+// points did not decide, the tie-breaks: the table stays narrow enough for a side panel.
 function scoreTable(rows, words, ctx, reason) {
   const table = element("table", "rn-end__table");
-  table.append(element("caption", "", words.end("caption")));
-  const tieBreaks = reason && reason !== "points" ? ["fortresses", "ramparts", "ducats"] : [];
+  const caption = element("caption", "", words.end("caption"));
+  caption.style.textAlign = "start";
+  table.append(caption);
   const head = element("tr");
-  const columns = [words.end("seat"), ...YEARS, words.end("total"), words.end("provinces"), words.end("artists")];
-  for (const key of tieBreaks) columns.push(words.end(key));
-  for (const text of columns) {
-    const cell = element("th", "", text);
+  const corner = element("th", "", words.end("turn"));
+  corner.scope = "col";
+  head.append(corner);
+  for (const row of rows) {
+    const cell = element("th", row.winner ? "rn-end__seat rn-end__seat--winner" : "rn-end__seat", seatLabel(ctx, row.seat));
     cell.scope = "col";
+    cell.dataset.seat = String(row.seat);
+    if (row.winner) cell.append(" ", element("strong", "rn-end__winner", `(${words.end("winner_mark")})`));
     head.append(cell);
   }
   table.append(element("thead"));
   table.tHead.append(head);
   const body = element("tbody");
-  for (const row of rows) {
-    const line = element("tr", row.winner ? "rn-end__row rn-end__row--winner" : "rn-end__row");
-    line.dataset.seat = String(row.seat);
-    const name = element("th", "", seatLabel(ctx, row.seat));
+  const line = (label, value, className = "") => {
+    const tr = element("tr", className);
+    const name = element("th", "", label);
     name.scope = "row";
-    if (row.winner) name.append(" ", element("strong", "rn-end__winner", `(${words.end("winner_mark")})`));
-    line.append(name);
-    for (let turn = 0; turn < YEARS.length; turn += 1) line.append(element("td", "", row.sheet[turn] ?? "–"));
-    line.append(element("td", "rn-end__total", row.total));
-    line.append(element("td", "", row.provinces ?? "–"), element("td", "", row.artists ?? "–"));
-    for (const key of tieBreaks) line.append(element("td", "", row[key]));
-    body.append(line);
+    tr.append(name, ...rows.map((row) => element("td", "", value(row) ?? "–")));
+    body.append(tr);
+  };
+  YEARS.forEach((year, turn) => line(year, (row) => row.sheet[turn]));
+  line(words.end("total"), (row) => row.total, "rn-end__total");
+  line(words.end("provinces"), (row) => row.provinces);
+  line(words.end("artists"), (row) => row.artists);
+  if (reason && reason !== "points") {
+    for (const key of ["fortresses", "ramparts", "ducats"]) line(words.end(key), (row) => row[key]);
   }
   table.append(body);
   return table;
@@ -164,6 +171,10 @@ export function renderEnd(container, frame, ctx = {}) {
     panel.append(element("p", "rn-end__winners", sentence));
   }
   if (result.reason) panel.append(element("p", "rn-end__reason", words.reason(result.reason)));
-  panel.append(scoreTable(rows, words, ctx, result.reason), controls(container, game, words));
+  // The table is wider than a narrow side panel: it scrolls sideways on its own, not the page.
+  const scroll = element("div", "rn-end__scroll");
+  scroll.style.overflowX = "auto";
+  scroll.append(scoreTable(rows, words, ctx, result.reason));
+  panel.append(scroll, controls(container, game, words));
   container.replaceChildren(panel);
 }
