@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from games.accounts.quotas import OverQuota, import_refusal
 from games.board.map import board_svg
 from games.board.renaissance_log_words import log_labels
+from games.board.renaissance_map import renaissance_svg
 from games.board.renaissance_words import renaissance_labels
 from games.board.words import game_labels, reason_labels
 from games.forms.history import HistoryFilterForm, ImportRecordForm
@@ -24,7 +25,7 @@ from games.history.records import RecordError, check_replay_cost, import_record,
 from games.history.replay import replay_body, replay_payload
 from games.matches.records import import_match_record, is_match_record
 from games.models import SEAT_COLOUR_LABELS, Game, Seat
-from games.views.renaissance_table import board_facts, renaissance_svg
+from games.views.renaissance_table import board_facts
 from games.words.bot_names import level_name
 
 PAGE_SIZE = 20

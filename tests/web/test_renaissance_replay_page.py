@@ -9,10 +9,10 @@ import pytest
 from django.urls import reverse
 
 from games.board.renaissance_log_words import log_labels
+from games.board.renaissance_map import renaissance_svg
 from games.history.replay import replay_payload, replay_states
 from games.models import Game
 from games.rules_api import RENAISSANCE
-from games.views.renaissance_table import renaissance_svg
 from tests.web.renaissance_games import people_table, play_to_the_end
 
 PLAYERS = 3
