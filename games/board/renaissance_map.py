@@ -12,6 +12,7 @@ Pages read that committed file (renaissance_svg()); a test keeps it equal to the
 """
 
 import functools
+import itertools
 import math
 import sys
 from collections.abc import Iterable, Sequence
@@ -29,9 +30,9 @@ WIDTH, HEIGHT = shapes.WIDTH, shapes.HEIGHT
 SPOT_RADIUS = 8
 CITY_FONT_SIZE = 12
 CITY_FONT_WEIGHT = 600
-PROVINCE_FONT_SIZE = 9
-PROVINCE_LINE_HEIGHT = 10.5
-PROVINCE_LINE_LENGTH = 15  # characters before a province's name goes on two lines
+PROVINCE_FONT_SIZE = 10
+PROVINCE_LINE_HEIGHT = 11.5
+PROVINCE_LINE_LENGTH = 16  # characters before a province's name goes on two lines
 FONT_FAMILY = "Georgia, 'Times New Roman', serif"
 
 # Default colours, as presentation attributes: any page CSS overrides them.
@@ -44,7 +45,7 @@ BORDER_COLOUR = "#a3372b"  # the rulebook's provinces are "bordered in red on la
 ROAD_COLOUR = "#7a5c3a"
 SPOT_FILL = "#fffaf0"
 INK = "#2e2418"
-PROVINCE_INK = "#6a5238"
+PROVINCE_INK = "#5c4630"
 HALO = "#f6efdc"
 
 Point = tuple[float, float]
@@ -207,12 +208,21 @@ def city_labels() -> dict[str, tuple[float, float, str]]:
 
 
 def province_lines(name: str) -> list[str]:
-    """A province's name on one line, or on two split at the space nearest its middle."""
-    if len(name) <= PROVINCE_LINE_LENGTH or " " not in name:
-        return [name]
-    spaces = [index for index, letter in enumerate(name) if letter == " "]
-    cut = min(spaces, key=lambda index: (abs(index - len(name) / 2), index))
-    return [name[:cut], name[cut + 1 :]]
+    """A province's name on as few lines as keep each within PROVINCE_LINE_LENGTH letters (at
+    most three), split between words so that the longest line is as short as can be."""
+    words = name.split(" ")
+    best = [name]
+    for count in (1, 2, 3):
+        if count > len(words):
+            break
+        splits = [
+            [" ".join(words[i:j]) for i, j in zip((0, *cuts), (*cuts, len(words)), strict=True)]
+            for cuts in itertools.combinations(range(1, len(words)), count - 1)
+        ]
+        best = min(splits, key=lambda lines: (max(len(line) for line in lines), lines))
+        if max(len(line) for line in best) <= PROVINCE_LINE_LENGTH:
+            break
+    return best
 
 
 def province_label_box(name: str, centre: Point) -> Box:
@@ -221,16 +231,6 @@ def province_label_box(name: str, centre: Point) -> Box:
     height = len(lines) * PROVINCE_LINE_HEIGHT
     x, y = centre
     return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-
-
-def _centroid(ring: Sequence[Point]) -> Point:
-    area = geometry.signed_area(ring)
-    cx = cy = 0.0
-    for (x1, y1), (x2, y2) in zip(ring, [*ring[1:], ring[0]], strict=True):
-        cross = x1 * y2 - x2 * y1
-        cx += (x1 + x2) * cross
-        cy += (y1 + y2) * cross
-    return (cx / (6 * area), cy / (6 * area))
 
 
 def _lattice(box: Box, step: float) -> list[Point]:
@@ -243,33 +243,39 @@ def _lattice(box: Box, step: float) -> list[Point]:
 
 @functools.cache
 def province_labels() -> dict[str, Point]:
-    """Each province's name centre: inside its largest piece where the whole name fits clear of
-    every city (spot, anchor, name), nearest the piece's centre; where it fits nowhere inside
-    (small provinces), the nearest place clear of the cities and other names, and in the frame."""
+    """Each province's name centre: inside one of its pieces where the whole name fits clear
+    of every city (spot, anchor, name) and of the roads where it can, away from the border,
+    nearest the middle of its cities; where it fits nowhere inside (small provinces), the
+    nearest place clear of the cities and other names, over the sea or its own land if it can,
+    and in the frame."""
     obstacles: list[Box] = [spot_box(name, 3) for name in cities()]
     obstacles += [anchor_box(name) for name, city in cities().items() if city["port"]]
     obstacles += [city_label_box(name, *city_labels()[name]) for name in cities()]
     segments = [(city_point(a), city_point(b)) for a, b in roads()]
     placed: dict[str, Point] = {}
     for name in provinces():
-        ring = shapes.province_shapes()[name][0]
-        centre = _centroid(ring)
-        xs, ys = zip(*ring, strict=True)
+        spots = [city_point(city) for city in provinces()[name]["cities"]]
+        centre = (sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
         inside = sorted(
-            _lattice((min(xs), min(ys), max(xs), max(ys)), 3),
-            key=lambda point: (math.dist(point, centre), point),
+            (
+                (math.dist(point, centre), point, ring)
+                for ring in shapes.province_shapes()[name]
+                for point in _lattice(_ring_bounds(ring), 3)
+            ),
+            key=lambda item: item[:2],
         )
         best = None
-        for point in inside:
+        for distance, point, ring in inside:
+            if best is not None and distance - 2 * BORDER_ROOM > best[0]:
+                break  # nothing farther can score better
             box = province_label_box(name, point)
             if not _clear(box, obstacles) or not geometry.box_inside(ring, _grown(box, 1.5)):
                 continue
             crossings = sum(1 for a, b in segments if _segment_hits_box(a, b, box))
-            score = math.dist(point, centre) + 25 * crossings
+            room = min(BORDER_ROOM, _room(ring, box))
+            score = distance + ROAD_PENALTY * crossings - 2 * room
             if best is None or score < best[0]:
                 best = (score, point, box)
-            if crossings == 0:
-                break
         if best is None:
             # Too small for its name: beside it, over the sea or its own land where it can.
             near = _lattice((centre[0] - 80, centre[1] - 80, centre[0] + 80, centre[1] + 80), 4)
@@ -279,7 +285,7 @@ def province_labels() -> dict[str, Point]:
                     continue
                 crossings = sum(1 for a, b in segments if _segment_hits_box(a, b, box))
                 foreign = _foreign_samples(name, box)
-                score = math.dist(point, centre) + 25 * crossings + 15 * foreign
+                score = math.dist(point, centre) + ROAD_PENALTY * crossings + 15 * foreign
                 if best is None or score < best[0]:
                     best = (score, point, box)
         if best is None:
@@ -287,6 +293,31 @@ def province_labels() -> dict[str, Point]:
         placed[name] = best[1]
         obstacles.append(best[2])
     return placed
+
+
+# A province's name keeps off roads (each one it crosses counts as this many units farther from
+# the province's middle) and, up to BORDER_ROOM units, away from the province's edge.
+ROAD_PENALTY = 200
+BORDER_ROOM = 12
+
+
+def _room(ring: Sequence[Point], box: Box) -> float:
+    """How far the box's corners and the middles of its sides are from the ring's outline."""
+    (left, top, right, bottom), middle_x, middle_y = (
+        box,
+        (box[0] + box[2]) / 2,
+        (box[1] + box[3]) / 2,
+    )
+    points = [
+        (left, top), (middle_x, top), (right, top), (right, middle_y),
+        (right, bottom), (middle_x, bottom), (left, bottom), (left, middle_y),
+    ]  # fmt: skip
+    return min(geometry.distance_to_ring(ring, point) for point in points)
+
+
+def _ring_bounds(ring: Sequence[Point]) -> Box:
+    xs, ys = zip(*ring, strict=True)
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _clear(box: Box, obstacles: list[Box]) -> bool:

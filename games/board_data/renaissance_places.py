@@ -98,9 +98,14 @@ CITY_GROUP: dict[str, str] = {
 # province's seed stretches it over land it held where none of its cities stands; owner None
 # keeps the land out of the game.
 HELPER_SEEDS: tuple[tuple[float, float, str | None, str], ...] = (
-    # Savoy held Cuneo and the valleys round the marquisate of Saluzzo: Torino reaches Nizza.
+    # Savoy held Cuneo and the Alpine valleys west of the marquisate of Saluzzo: Torino reaches
+    # Nizza round Saluzzo's west, while Monferrato's Alba joins Saluzzo to Casale in the east.
     (44.390, 7.548, "Ducato di Savoia", "Italy"),  # Cuneo
     (44.200, 7.580, "Ducato di Savoia", "Italy"),  # Limone, under the Col de Tende
+    (44.600, 7.050, "Ducato di Savoia", "Italy"),  # the upper Varaita and Maira valleys
+    (44.700, 8.035, "Marchesato di Saluzzo e di Monferrato", "Italy"),  # Alba
+    # Novara and the Lomellina were Milan's: the duchy reaches the Sesia.
+    (45.446, 8.622, "Ducato di Milano", "Italy"),  # Novara
     # Sardinia (Aragonese, not on the board) and the islands round it are outside.
     (41.000, 9.300, None, "Italy"),
     (40.300, 9.300, None, "Italy"),
