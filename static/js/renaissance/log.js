@@ -136,7 +136,16 @@ function battleMoveSentence(entry, words, params, card) {
   }
 }
 
-function actionSentences(entry, words, names) {
+// "road" when a road joins the two cities (the board's facts, as the page has them), else "sea";
+// null when the page has no board facts: the sentence then says neither.
+function wayBetween(facts, from, to) {
+  const roads = facts?.roads;
+  if (!roads || typeof from !== "string" || typeof to !== "string") return null;
+  const joined = roads.some(([a, b]) => (a === from && b === to) || (a === to && b === from));
+  return joined ? "road" : "sea";
+}
+
+function actionSentences(entry, words, names, facts) {
   const params = {
     player: names.seat(entry.seat),
     city: names.city(entry.city),
@@ -160,9 +169,12 @@ function actionSentences(entry, words, names) {
       return [words.say(`build_${entry.piece}`, params)];
     case "announce":
       return [words.say(entry.bonus === "attack" ? "announce_attack" : "announce_defence", params)];
-    case "done":
     case "expand":
-    case "attack":
+    case "attack": {
+      const way = wayBetween(facts, entry.from, entry.to);
+      return [words.say(way ? `${entry.type}_${way}` : entry.type, params)];
+    }
+    case "done":
     case "ride":
     case "end_turn":
       return [words.say(entry.type, params)];
@@ -264,7 +276,7 @@ function turnSentences(entry, words, names) {
 export function phraseEntry(entry, ctx, words = logWords(ctx)) {
   const names = namer(ctx);
   const line = (text, kind, seat = null) => ({ text, kind, seat });
-  const lines = actionSentences(entry, words, names).map((text) => line(text, entry.type, entry.seat));
+  const lines = actionSentences(entry, words, names, ctx.facts).map((text) => line(text, entry.type, entry.seat));
   if (entry.fight) lines.push(...fightSentences(entry.fight, entry.type, words, names).map((text) => line(text, "fight")));
   if (entry.battle) {
     lines.push(...battleOutcome(entry.battle, entry.type, words, names).map((text) => line(text, "battle", entry.battle.winner)));
