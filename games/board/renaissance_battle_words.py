@@ -116,10 +116,6 @@ def commit_words() -> dict:
         "red_effect_engineer_defence": _("+2 to your defence"),
         "red_effect_traitor_defence": _("the attacker loses its strongest troop"),
         "red_effect_condottiere_defence": _("a second troop, rolled on the Condottiere die"),
-        "cost_condottieri": _(
-            "Condottieri are paid at the reveal: {cost} ducats now ({prepaid} already paid); "
-            "you have {ducats}."
-        ),
         "cost_none": _("These cards cost nothing."),
         "sums_label": _("What you can count on"),
         "sum_attack": _("Your attack: {points} from your troops, plus your die (1–6)."),
@@ -238,6 +234,13 @@ def plural_labels() -> dict:
         "sum_attacker_hidden": lambda n: ngettext(
             "The attacker laid {count} card face down, plus its die.",
             "The attacker laid {count} cards face down, plus its die.",
+            n,
+        ),
+        "cost_condottieri": lambda n: ngettext(
+            "{count} Condottiere, paid at the reveal: {cost} ducats to pay (bought ones are "
+            "paid already); you have {ducats}.",
+            "{count} Condottieri, paid at the reveal: {cost} ducats to pay (bought ones are "
+            "paid already); you have {ducats}.",
             n,
         ),
         "ducats_held": lambda n: ngettext("You have {count} ducat.", "You have {count} ducats.", n),

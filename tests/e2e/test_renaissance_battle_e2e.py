@@ -15,6 +15,7 @@ its centre hitting it (or a descendant).
 import random
 import re
 import time
+from pathlib import Path
 
 from games.models import Seat
 from games.rules_api import RENAISSANCE
@@ -372,3 +373,60 @@ def test_an_offer_waits_for_the_other_person_who_accepts_it_and_a_spectator_neve
     assert "condottiere" in after["hand"]
     assert after["public"]["prepaid"][1] == 1
     assert not re.search(r"offer", watcher.locator(DIPLOMACY).inner_text(), re.I)
+
+
+# --- The words ------------------------------------------------------------------------------------
+
+MODULES = Path(__file__).resolve().parents[2] / "static" / "js" / "renaissance"
+BATTLE_MODULES = ("battle.js", "commit.js", "battle_decision.js", "diplomacy.js")
+# The keys the modules build from a value (`terrain_${terrain}`...), every value spelled out.
+BUILT_KEYS = {
+    "terrain_mountain",
+    "terrain_marsh",
+    "counter_effect_engineer",
+    "counter_effect_traitor",
+    "retreat_play_explain",
+    "retreat_free_explain",
+    "fort_garrison",
+    "fort_rampart",
+    "fort_fortress",
+    *(
+        f"red_effect_{card}_{side}"
+        for card in ("engineer", "traitor", "condottiere")
+        for side in ("attack", "defence")
+    ),
+}
+
+
+def test_every_word_the_battle_modules_show_is_a_translated_label():
+    """A key missing from battle_labels() would show as the bare key: each word the modules
+    ask for (its first argument's string literals) and each built key is there."""
+    from games.board.renaissance_battle_words import battle_labels
+
+    labels = battle_labels()
+    known = set(labels["words"]) | set(labels["plurals"])
+    asked = set()
+    for name in BATTLE_MODULES:
+        source = (MODULES / name).read_text(encoding="utf-8")
+        for first in re.findall(r"words\.[wn]\(([^,)]*)", source):
+            asked.update(re.findall(r'"([a-z_]+)"', first))
+    assert len(asked) > 100
+    assert asked - known == set()
+    assert BUILT_KEYS - known == set()
+    assert set(labels["cards"]) == {
+        "pikemen",
+        "arquebusiers",
+        "knights",
+        "cannon",
+        "swiss",
+        "condottiere",
+        "engineer",
+        "traitor",
+        "sign_of_god",
+        "retreat",
+        "raiders",
+        "ambassador",
+        "marriage",
+        "ride",
+        "artist_banker",
+    }

@@ -40,10 +40,16 @@ export function troopSlots(legal) {
   return Math.max(0, ...legal.filter((a) => a.type === "commit").map((a) => a.blue.length));
 }
 
-// Ducats the chosen Condottieri cost at the reveal: one each, less those bought already paid.
-export function condottiereCost(blue, red, prepaid) {
+// Ducats the chosen Condottieri cost at the reveal: one each, less those bought from a player
+// (already paid) and, with the powers, Milan's first of the turn ([ruling] R55).
+export function condottiereCost(blue, red, prepaid, free = 0) {
   const count = blue.filter((name) => name === CONDOTTIERE).length + (red === CONDOTTIERE ? 1 : 0);
-  return { count, cost: Math.max(0, count - prepaid) };
+  return { count, cost: Math.max(0, count - prepaid - free) };
+}
+
+function hasPower(view, seat, nation) {
+  const powers = (view.public.options ?? []).some(([key, value]) => key === "powers" && value);
+  return powers && view.public.nations?.[seat] === nation;
 }
 
 // The defence's fixed points the attacker can know: the city's fortification (after its own
@@ -53,9 +59,8 @@ export function knownDefence(view, pb, red) {
   let fort = FORTIFICATION[level];
   if (red === "engineer") fort = ENGINEERED[level];
   if (red === "traitor") fort = 0;
-  const nation = view.public.nations?.[pb.a];
-  const powers = (view.public.options ?? []).some(([key, value]) => key === "powers" && value);
-  const spared = pb.ride || (powers && nation === "genoa");
+  // [ruling] R50: Genoa's power spares it the terrain and landing bonuses when it attacks.
+  const spared = pb.ride || hasPower(view, pb.a, "genoa");
   const terrain = cityTerrain(view.cities?.[pb.to]);
   const rough = terrain === "mountain" || terrain === "marsh" ? 1 : 0;
   const bonus = spared ? 0 : rough + (pb.sea ? 1 : 0);
@@ -153,8 +158,9 @@ export function commitPanel(frame, ctx, words, state, send) {
     redGroup.append(el("div", { className: "rn-commit__radio" }, input, el("label", { for: id }, option ? words.card(option) : words.w("no_red_card"), explain ? el("span", { className: "rn-commit__explain", text: ` — ${explain}` }) : null)));
   }
 
-  const { count, cost } = condottiereCost(blue, red, prepaid);
-  const costText = count ? words.w("cost_condottieri", { cost, ducats, prepaid: Math.min(prepaid, count) }) : words.w("cost_none");
+  const milanFree = hasPower(view, me, "milan") && !view.public.power?.[me] ? 1 : 0;
+  const { count, cost } = condottiereCost(blue, red, prepaid, milanFree);
+  const costText = count ? words.n("cost_condottieri", count, { cost, ducats }) : words.w("cost_none");
   const sums = el("ul", { className: "rn-commit__sums", "aria-label": words.w("sums_label") }, ...arithmetic(view, pb, side, blue, red, words).map((text) => el("li", { text })));
   const reason = blockReason(legal, blue, red, slots, words);
   const action = reason ? null : matchCommit(legal, blue, red);
