@@ -421,7 +421,8 @@ def outlines() -> dict[str, tuple[Point, ...]]:
     return {label: tuple((x * CELL, y * CELL) for x, y in ring) for label, ring in smooth.items()}
 
 
-def _rounded(ring: Iterable[Point]) -> Ring:
+def rounded_ring(ring: Iterable[Point]) -> Ring:
+    """Tenths of a unit, repeated points dropped: both sides of a border round alike."""
     points: list[Point] = []
     for x, y in ring:
         point = (round(x, 1) + 0.0, round(y, 1) + 0.0)
@@ -447,7 +448,7 @@ def _cut_by_land(outline: Sequence[Point]) -> list[Ring]:
             # A vertex exactly on the coast: a nudge far below what the eye sees.
             cut = geometry.intersection([(x + 1e-4, y + 7e-5) for x, y in outline], ring, index)
         pieces.extend(piece for piece in cut if abs(geometry.signed_area(piece)) >= SLIVER_AREA)
-    return [_rounded(piece) for piece in pieces]
+    return [rounded_ring(piece) for piece in pieces]
 
 
 @functools.cache
@@ -471,13 +472,13 @@ def border_curves() -> tuple[tuple[str, str, tuple[Point, ...]], ...]:
     """Every smoothed curve between two labels (owner, owner, points in map units): the same
     curves the outlines are made of (partition's own border chaining and smoothing)."""
     labels = cell_labels()
-    graph = partition._boundary_edges(labels)  # noqa: SLF001 - the same curves as the outlines
+    graph = partition._boundary_edges(labels)  # the very curves the outlines use
     found = []
-    for line in partition._border_polylines(graph):  # noqa: SLF001
+    for line in partition._border_polylines(graph):
         sides = _sides_of(line[0], line[1], labels)
         if sides is None:
             continue
-        curve = partition._smoothed(line)  # noqa: SLF001
+        curve = partition._smoothed(line)
         found.append((*sides, tuple((x * CELL, y * CELL) for x, y in curve)))
     return tuple(found)
 
@@ -557,7 +558,7 @@ def borders() -> tuple[tuple[str, str, tuple[Point, ...]], ...]:
             continue
         pair = tuple(sorted((first, second)))
         for piece in clip_to_land(curve):
-            found.append((*pair, _rounded(piece)))
+            found.append((*pair, rounded_ring(piece)))
     return tuple(found)
 
 
