@@ -29,6 +29,9 @@ DIPLOMACY = "[data-rn-diplomacy]"
 # The answers that let a battle go on without playing a card.
 PASSES = ("rn-bd-sign:pass", "rn-bd-retreat:pass", "rn-bd-treason:no", "rn-bd-counter:no")
 TROOPS = ("pikemen", "arquebusiers", "knights", "cannon", "swiss")
+# Moments of seat 0's own attack: its commitment, or a card to play once the cards are up.
+AFTER_THE_REVEAL = ("sign_of_god", "retreat")
+ATTACKER_GOALS = ("attack", *AFTER_THE_REVEAL)
 
 ON_SCREEN = """el => {
   const box = el.getBoundingClientRect();
@@ -76,16 +79,18 @@ def choose(state, seat: int, me: int, goal: str, rng):
         return rng.choice(expansions or legal)
     if phase == "combat":
         attacks = [action for action in legal if action["type"] == "attack"]
-        if goal == "attack" and seat == me and attacks:
+        if goal in ATTACKER_GOALS and seat == me and attacks:
             return attacks[0]
         if goal == "defend" and seat != me:
             on_me = [action for action in attacks if owner_of(state, action["to"]) == me]
             if on_me:
                 return on_me[0]
         return {"type": "end_turn"} if "end_turn" in types else rng.choice(legal)
-    if phase in ("attack", "defend") and seat != me:
+    if phase in ("attack", "defend") and (seat != me or goal in AFTER_THE_REVEAL):
         plain = [action for action in legal if action["type"] == "commit" and not action["red"]]
         return rng.choice(plain or legal)
+    if phase in AFTER_THE_REVEAL and seat != me:
+        return {"type": "pass"}
     return rng.choice(legal)
 
 
@@ -94,6 +99,8 @@ def reached(state, me: int, goal: str) -> bool:
     if goal == "sale":
         wanted = {"type": "offer_condottiere", "to": 1}
         return view["public"]["turn"] >= 1 and wanted in view["diplomacy_actions"]
+    if goal in AFTER_THE_REVEAL and view["phase"] == goal and me in view["acting_seats"]:
+        return len(view["legal_actions"]) > 1  # a card to play, not only "pass"
     if goal == "defend" and view["phase"] == "defend" and me in view["acting_seats"]:
         # A troop to defend with: the panel's blue choice is then compulsory.
         return any(card in TROOPS for card in view["hand"])
@@ -102,8 +109,9 @@ def reached(state, me: int, goal: str) -> bool:
 
 def plan(goal: str, me: int = 0, players: int = 3) -> tuple[int, list]:
     """A seed and the moves (seat, action) from its deal to the moment `goal` asks of seat `me`:
-    "attack" (it commits as the attacker), "defend" (as the defender, holding a troop) or "sale"
-    (turn 1 or later, it may offer seat 1 a Condottiere)."""
+    "attack" (it commits as the attacker), "defend" (as the defender, holding a troop),
+    "sign_of_god" or "retreat" (in its own attack, holding that card) or "sale" (turn 1 or
+    later, it may offer seat 1 a Condottiere)."""
     for seed in range(1, 200):
         rng = random.Random(seed)
         state = RENAISSANCE.table_game(players, seed, {})
@@ -373,6 +381,69 @@ def test_an_offer_waits_for_the_other_person_who_accepts_it_and_a_spectator_neve
     assert "condottiere" in after["hand"]
     assert after["public"]["prepaid"][1] == 1
     assert not re.search(r"offer", watcher.locator(DIPLOMACY).inner_text(), re.I)
+
+
+def test_a_person_doubles_a_troop_with_a_sign_of_god_and_the_panel_counts_it(
+    server, new_page, create_player
+):
+    alice, bob, carol = (create_player(name) for name in ("alice", "bruno", "carla"))
+    game = game_at("sign_of_god", [alice, bob, carol])
+    view = seat_view(game, 0)
+    battle = view["public"]["battle"]
+    target = view["cities"][battle["to"]]
+    hand_to_bots(game, [battle["d"]])
+    signs = [action for action in view["legal_actions"] if action["type"] == "sign_of_god"]
+    chosen = max(signs, key=lambda action: battle["troops"][0][action["target"]][1])
+    kind, value = battle["troops"][0][chosen["target"]]
+
+    page = new_page(1280, 900)
+    frames = open_table(page, alice, server, game)
+    page.wait_for_selector(DECISION)
+    # Before the choice the panel shows the dice already and the standing so far.
+    panel = page.locator(PANEL)
+    assert panel.get_attribute("data-stage") == "fought"
+    assert panel.locator("svg.rn-die").count() == 2
+    button = page.locator(f'{DECISION} button[data-focus-key="rn-bd-sign:{chosen["target"]}"]')
+    assert visible(button)
+    assert f"{value} → {value * 2}" in button.inner_text()
+    pass_button = page.locator(f'{DECISION} button[data-focus-key="rn-bd-sign:pass"]')
+    assert visible(pass_button)
+    button.click()
+    play_on_until_the_result(page)
+    outcome = battle_entry(frames, 0, target)
+    assert outcome["signs"][0] == chosen["target"]
+    assert_result_shown(page, outcome)
+    doubled = panel.locator('.rn-bp__side[data-side="0"] .rn-card--doubled')
+    assert doubled.count() == 1
+    assert "× 2" in doubled.inner_text()
+
+
+def test_a_losing_person_saves_a_troop_by_retreat_and_the_result_says_so(
+    server, new_page, create_player
+):
+    alice, bob, carol = (create_player(name) for name in ("alice", "bruno", "carla"))
+    game = game_at("retreat", [alice, bob, carol])
+    view = seat_view(game, 0)
+    battle = view["public"]["battle"]
+    target = view["cities"][battle["to"]]
+    hand_to_bots(game, [battle["d"]])
+    saves = [action for action in view["legal_actions"] if action["type"] == "retreat"]
+    chosen = saves[0]
+
+    page = new_page(1280, 900)
+    frames = open_table(page, alice, server, game)
+    page.wait_for_selector(DECISION)
+    assert page.locator(PANEL).get_attribute("data-stage") == "counted"
+    button = page.locator(f'{DECISION} button[data-focus-key^="rn-bd-retreat:{chosen["card"]}:"]')
+    assert visible(button.first)
+    button.first.click()
+    play_on_until_the_result(page)
+    outcome = battle_entry(frames, 0, target)
+    assert chosen["card"] in outcome["saved"][0]
+    assert_result_shown(page, outcome)
+    saved = page.locator(f"{PANEL} .rn-bp__saved")
+    assert visible(saved)
+    assert outcome["winner"] == battle["d"]
 
 
 # --- The words ------------------------------------------------------------------------------------
