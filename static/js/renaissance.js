@@ -13,7 +13,7 @@ import { createChatPanel } from "./game/chat.js";
 import { GameSocket, socketUrl } from "./game/socket.js";
 import { cueTurn } from "./game/turn_cue.js";
 import { createBoard } from "./renaissance/board.js";
-import { BATTLE_PHASES, CITY_PHASES, cardOfSelection, mapPlan, renderDecision } from "./renaissance/decision.js";
+import { CITY_PHASES, cardOfSelection, mapPlan, renderDecision } from "./renaissance/decision.js";
 import { playsOf, renderHand } from "./renaissance/hand.js";
 import { makeTranslator } from "./renaissance/i18n.js";
 import { createMapView } from "./renaissance/mapview.js";
@@ -75,6 +75,7 @@ function createTable(root, modules) {
     handSection: root.querySelector("[data-rn-hand-section]"),
     hand: root.querySelector("[data-rn-hand]"),
     standin: root.querySelector("[data-rn-standin]"),
+    sheet: root.querySelector("[data-rn-sheet]"),
     decision: root.querySelector("[data-rn-decision]"),
     error: root.querySelector("[data-rn-error]"),
     battle: root.querySelector("[data-rn-battle]"),
@@ -294,11 +295,12 @@ function createTable(root, modules) {
 
   function renderTheDecision(frame, mine, seated) {
     const { view } = frame;
-    if (mine && BATTLE_PHASES.has(view.phase) && modules.battle?.renderBattleDecision) {
-      if (modules.battle.renderBattleDecision(parts.decision, frame, ctx)) {
-        parts.decision.dataset.decision = view.phase;
-        return;
-      }
+    // Asked on every frame, whatever the phase: it answers false (and forgets its own state,
+    // whose timers would otherwise draw an old battle over the next decision) when the frame
+    // asks no battle decision of this seat.
+    if (modules.battle?.renderBattleDecision?.(parts.decision, frame, ctx)) {
+      parts.decision.dataset.decision = view.phase;
+      return;
     }
     renderDecision(parts.decision, {
       view,
@@ -317,6 +319,8 @@ function createTable(root, modules) {
   function renderEnd(frame) {
     const over = frame.game.status !== "playing";
     parts.end.hidden = !over;
+    // Once over there is nothing to decide: the end panel takes the decision's place.
+    parts.sheet.hidden = over;
     if (over) modules.end?.renderEnd?.(parts.end, frame, ctx);
   }
 
@@ -361,7 +365,8 @@ function createTable(root, modules) {
 
   function firstControl() {
     const view = local.frame?.view;
-    const mapFirst = local.selection || CITY_PHASES.has(view?.phase);
+    // Where the decision is chosen on the map, its first city; else the panel's first control.
+    const mapFirst = local.selection || CITY_PHASES.has(view?.phase) || view?.phase === "expansion";
     const city = root.querySelector("g.rn-city.is-choice[tabindex]") ?? (mapFirst ? root.querySelector("g.rn-city.is-from[tabindex]") : null);
     const control = parts.decision.querySelector("button:not([disabled]), select:not([disabled])");
     return mapFirst ? (city ?? control) : (control ?? root.querySelector("g.rn-city.is-from[tabindex]"));

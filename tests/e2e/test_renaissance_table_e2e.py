@@ -164,6 +164,9 @@ def build_something(page, view):
     page.locator(f'[data-testid="rn-build-{piece}"]').click()
     expected = {action["city"] for action in builds if action["piece"] == piece}
     assert marked(page, "choice") == expected
+    # Only a legal city is a button: the others are not in the tab order.
+    focusable = "nodes => nodes.map((node) => node.dataset.city)"
+    assert set(page.eval_on_selector_all("g.rn-city[tabindex]", focusable)) == expected
     target = sorted(expected)[0]
     before = (
         city(page, target).get_attribute("data-fort"),
