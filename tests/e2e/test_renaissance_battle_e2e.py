@@ -43,6 +43,15 @@ ON_SCREEN = """el => {
 }"""
 
 
+# Counts the animations the page starts on a die (an init script: no inline script runs).
+COUNT_ROLLS = """window.rnDiceRolls = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  if (this.classList.contains('rn-die')) window.rnDiceRolls += 1;
+  return animate.apply(this, args);
+};"""
+
+
 def visible(locator) -> bool:
     """On screen and on top, once scrolled into view as a person would."""
     locator.scroll_into_view_if_needed()
@@ -156,6 +165,7 @@ def seat_view(game, seat):
 
 def open_table(page, user, server, game):
     log_in(page, user, server)
+    page.add_init_script(COUNT_ROLLS)
     frames = record_frames(page)
     page.goto(f"{server}/games/{game.pk}/")
     page.wait_for_selector("[data-rn-root][data-version]")
@@ -265,6 +275,8 @@ def test_a_person_attacks_by_clicking_and_sees_the_reveal_and_the_result(
     assert outcome["defender"] == battle["d"]
     assert sorted(outcome["cards"][0]["blue"]) == sorted(chosen["blue"])
     assert_result_shown(page, outcome)
+    # The dice were rolled while the page watched: they tumbled, once.
+    assert page.evaluate("window.rnDiceRolls") == 2
 
     # Closed, it stays closed; the close button is reachable from the keyboard.
     close = panel.locator(".rn-bp__close")
@@ -297,6 +309,7 @@ def test_a_person_defends_while_a_spectator_sees_only_how_many_cards_lie_face_do
     assert secret, "the attacker committed cards"
 
     page = new_page(1280, 900)
+    page.emulate_media(reduced_motion="reduce")
     frames = open_table(page, alice, server, game)
     page.wait_for_selector(DECISION)
     own_panel = page.locator(PANEL)
@@ -323,6 +336,9 @@ def test_a_person_defends_while_a_spectator_sees_only_how_many_cards_lie_face_do
     assert outcome["defender"] == 0
     assert outcome["cards"][1]["blue"] == defence[0]["blue"]
     assert_result_shown(page, outcome)
+    # Rolled while the page watched, but this person asked for less motion: nothing moved.
+    assert page.locator(f'{PANEL} svg.rn-die[data-rolled="1"]').count() == 2
+    assert page.evaluate("window.rnDiceRolls") == 0
     # The spectator sees the same result, and the cards once revealed.
     watcher.wait_for_selector(f'{PANEL}[data-stage="result"]')
     assert_result_shown(watcher, outcome)

@@ -120,7 +120,7 @@ function defenceLines(battle, words) {
   return lines;
 }
 
-function sideColumn(battle, side, words, fates, rolling) {
+function sideColumn(battle, side, words, fates, dieOf) {
   const seat = side ? battle.defender : battle.attacker;
   const column = el(
     "section",
@@ -132,8 +132,7 @@ function sideColumn(battle, side, words, fates, rolling) {
   if (notes.length) column.append(el("ul", { className: "rn-bp__notes" }, ...notes));
   const lines = side ? defenceLines(battle, words) : [];
   if (battle.fought) {
-    const die = battle.dice[side];
-    lines.unshift(line(words.w("die"), dieFace(die, words.w("die_value", { value: die }), { rolling, kind: side ? "defence" : "attack" })));
+    lines.unshift(line(words.w("die"), dieOf(side)));
     if (battle.swiss?.[side]) lines.push(line(words.w("swiss_bonus"), "+1"));
     const total = totalsOf(battle)[side];
     lines.push(line(words.w(battle.totals ? "total" : "total_so_far"), String(total), { className: "rn-bp__total" }));
@@ -180,9 +179,9 @@ function outcomeLines(battle, words) {
   return lines;
 }
 
-function bodyContent(battle, words, rolling) {
+function bodyContent(battle, words, dieOf) {
   const fates = condottiereFates(battle);
-  const sides = el("div", { className: "rn-bp__sides" }, sideColumn(battle, 0, words, fates, rolling), sideColumn(battle, 1, words, fates, rolling));
+  const sides = el("div", { className: "rn-bp__sides" }, sideColumn(battle, 0, words, fates, dieOf), sideColumn(battle, 1, words, fates, dieOf));
   return [sides, ...outcomeLines(battle, words)];
 }
 
@@ -193,6 +192,16 @@ export function createBattlePanel(container, ctx) {
   let dismissed = null; // "<key>" or "<key>:result": what the player closed
   let last = null; // the battle of the previous render (the dice roll only when they are new)
   let skeleton = null;
+  let dice = null; // the battle's two die faces, drawn once: {key, nodes}
+
+  // The same die elements from one frame to the next: a roll tumbles once, when it is new.
+  function dieOf(battle, rolling) {
+    if (!dice || dice.key !== battle.key) {
+      const nodes = battle.dice.map((value, side) => dieFace(value, words.w("die_value", { value }), { rolling, kind: side ? "defence" : "attack" }));
+      dice = { key: battle.key, nodes };
+    }
+    return (side) => dice.nodes[side];
+  }
 
   function hide() {
     container.hidden = true;
@@ -234,7 +243,7 @@ export function createBattlePanel(container, ctx) {
     skeleton.kind.textContent = howText(battle, words);
     const status = battle.finished ? "" : statusText(battle, words);
     if (skeleton.status.textContent !== status) skeleton.status.textContent = status;
-    skeleton.body.replaceChildren(...bodyContent(battle, words, rolling));
+    skeleton.body.replaceChildren(...bodyContent(battle, words, battle.fought ? dieOf(battle, rolling) : null));
     container.dataset.battleKey = battle.key;
     container.dataset.stage = stage;
     container.dataset.winner = battle.finished ? String(battle.winner) : "";

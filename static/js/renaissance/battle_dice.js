@@ -1,5 +1,7 @@
 // A die drawn as its face (pips), with its value for screen readers. A die that has just been
-// rolled tumbles briefly (CSS only: nothing moves under prefers-reduced-motion).
+// rolled tumbles briefly, not when the person asked for less motion (prefers-reduced-motion).
+// The tumble is a Web Animation: it belongs to the element, so a frame that moves the element
+// into a new panel body does not start it again (a CSS animation would restart).
 
 const PIPS = {
   1: [[2, 2]],
@@ -10,6 +12,16 @@ const PIPS = {
   6: [[1, 1], [1, 2], [1, 3], [3, 1], [3, 2], [3, 3]],
 };
 const SVG = "http://www.w3.org/2000/svg";
+const TUMBLE = [
+  { transform: "rotate(-200deg) scale(0.6)" },
+  { transform: "rotate(20deg) scale(1.08)", offset: 0.7 },
+  { transform: "rotate(0) scale(1)" },
+];
+const TUMBLE_MS = 600;
+
+function motionAllowed() {
+  return !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+}
 
 export function dieFace(value, label, { rolling = false, kind = "plain" } = {}) {
   const svg = document.createElementNS(SVG, "svg");
@@ -17,7 +29,6 @@ export function dieFace(value, label, { rolling = false, kind = "plain" } = {}) 
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", label);
   svg.classList.add("rn-die", `rn-die--${kind}`);
-  if (rolling) svg.classList.add("rn-die--rolling");
   svg.dataset.value = String(value);
   const face = document.createElementNS(SVG, "rect");
   face.setAttribute("x", "2");
@@ -44,6 +55,10 @@ export function dieFace(value, label, { rolling = false, kind = "plain" } = {}) 
     text.classList.add("rn-die__word");
     text.textContent = String(value);
     svg.append(text);
+  }
+  if (rolling) {
+    svg.dataset.rolled = "1";
+    if (motionAllowed()) svg.animate(TUMBLE, { duration: TUMBLE_MS, easing: "ease-out" });
   }
   return svg;
 }
