@@ -1,8 +1,9 @@
 """The Renaissance table in Chromium: a person at a table with three bots (played through the real
 job path, on a server whose bots answer at once) plays by clicks: the set-up, a purchase with a
 build, an expansion and the vote; at each of these decisions every control of the decision and
-a legal city are on screen and on top, at 1280x800 and at 1366x768. On a 375x812 phone the
-decision is a bottom sheet, the map zooms and pans, and a legal city is reached and tapped.
+a legal city are on screen and on top, at 1280x800 and at 1366x768, and text keeps its contrast.
+On a 375x812 phone the decision is a bottom sheet, the map zooms and pans, and a legal city is
+reached and tapped.
 
 Selectors are the page's stable ones (docs/renaissance/table.md). Screenshots go to
 test-artifacts/renaissance/.
@@ -14,6 +15,7 @@ import time
 from games.lobby import tables as lobby
 from games.models import Game
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_table_layout_e2e import CONTRASTS
 
 SHOTS = ARTIFACTS / "renaissance"
 ROOT = "[data-rn-root]"
@@ -237,6 +239,7 @@ def test_a_person_plays_the_set_up_a_purchase_an_expansion_and_the_vote_by_click
             and any(action["type"] == "build" for action in view["legal_actions"])
         ):
             assert_on_screen(page, "purchase at 1280x800")
+            assert page.evaluate(CONTRASTS) == []  # every text at 4.5:1 (3:1 when large)
             screenshot(page, "purchase-1280")
             build_something(page, view)
             done.add("purchase")
@@ -304,6 +307,7 @@ def test_on_a_phone_the_decision_is_a_sheet_and_a_legal_city_is_reached(
     page.locator('[data-testid="rn-zoom-reset"]').click()
     assert svg.get_attribute("viewBox") == whole
     screenshot(page, "phone-rampart")
+    assert page.evaluate(CONTRASTS) == []
 
     # A legal city, scrolled above the sheet, is on top and takes a tap.
     name = page.locator("g.rn-city.is-choice").first.get_attribute("data-city")
