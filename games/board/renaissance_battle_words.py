@@ -63,14 +63,14 @@ def panel_words() -> dict:
         "countered": _("Countered: the attacker's {card} has no effect"),
         "treason_pending": _("A Condottiere turns traitor: {seat} may buy it for a ducat"),
         "fortification": _("Fortification"),
-        "fort_garrison": _("Garrison: {points}"),
-        "fort_rampart": _("Rampart: {points}"),
-        "fort_fortress": _("Fortress: {points}"),
+        "fort_garrison": _("Garrison"),
+        "fort_rampart": _("Rampart"),
+        "fort_fortress": _("Fortress"),
         "bonus_terrain": _("Terrain"),
         "bonus_terrain_landing": _("Terrain and landing"),
         "bonus_landing": _("Landing"),
-        "terrain_mountain": _("Mountain: +1"),
-        "terrain_marsh": _("Marsh: +1"),
+        "terrain_mountain": _("Mountain"),
+        "terrain_marsh": _("Marsh"),
         "engineer_bonus": _("Engineer"),
         "swiss_bonus": _("Swiss power"),
         "die": _("Die"),
@@ -118,14 +118,15 @@ def commit_words() -> dict:
         "red_effect_condottiere_defence": _("a second troop, rolled on the Condottiere die"),
         "cost_none": _("These cards cost nothing."),
         "sums_label": _("What you can count on"),
-        "sum_attack": _("Your attack: {points} from your troops, plus your die (1–6)."),
+        "sum_attack": _("Your attack: troops {points}, plus your die (1–6)."),
         "sum_defence_known": _(
-            "The city: fortification {fort}, bonus {bonus}, plus the defender's die and troop."
+            "The city's defence: fortification {fort} + bonus {bonus} = {total}, plus the "
+            "defender's troop (3 to 7, if it holds one), its red card and its die (1–6)."
         ),
         "sum_counter_risk": _("The defender may counter your {card} with the same card."),
         "sum_defence": _(
-            "Your defence: {points} from your troop, fortification {fort}, bonus {bonus}: "
-            "{total}, plus your die (1–6)."
+            "Your defence: troop {points} + fortification {fort} + bonus {bonus} = {total}, "
+            "plus your die (1–6)."
         ),
         "sum_engineer_defence": _("Your Engineer adds {points} unless the attacker plays one."),
         "sum_traitor_defence": _(

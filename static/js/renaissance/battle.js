@@ -111,11 +111,11 @@ function defenceLines(battle, words) {
     return lines;
   }
   if (battle.cityFort !== null && battle.cityFort !== undefined) {
-    lines.push(line(words.w("fortification"), words.w(FORT_WORDS[battle.cityFort] ?? "fort_garrison", { points: battle.cityFort })));
+    lines.push(line(words.w(FORT_WORDS[battle.cityFort] ?? "fort_garrison"), String(battle.cityFort)));
   }
   const terrain = cityTerrain(battle.to);
   const rough = !battle.ride && (terrain === "mountain" || terrain === "marsh");
-  if (rough) lines.push(line(words.w("bonus_terrain"), words.w(`terrain_${terrain}`)));
+  if (rough) lines.push(line(words.w(`terrain_${terrain}`), "+1"));
   if (battle.sea && !battle.ride) lines.push(line(words.w("bonus_landing"), "+1"));
   return lines;
 }

@@ -79,11 +79,11 @@ function arithmetic(view, pb, side, blue, red, words) {
   if (side === 0) {
     lines.push(words.w("sum_attack", { points }));
     if (condottieri) lines.push(words.n("sum_condottieri", condottieri));
-    lines.push(words.w("sum_defence_known", { fort: defence.fort, bonus: defence.bonus }));
+    lines.push(words.w("sum_defence_known", { fort: defence.fort, bonus: defence.bonus, total: defence.fort + defence.bonus }));
     if (red === "engineer" || red === "traitor") lines.push(words.w("sum_counter_risk", { card: words.card(red) }));
   } else {
     const engineer = red === "engineer" ? ENGINEER_DEFENCE : 0;
-    lines.push(words.w("sum_defence", { points, fort: defence.fort, bonus: defence.bonus, total: points + defence.fort + defence.bonus + engineer }));
+    lines.push(words.w("sum_defence", { points, fort: defence.fort, bonus: defence.bonus, total: points + defence.fort + defence.bonus }));
     if (engineer) lines.push(words.w("sum_engineer_defence", { points: engineer }));
     if (red === "traitor") lines.push(words.w("sum_traitor_defence"));
     if (condottieri) lines.push(words.n("sum_condottieri", condottieri));
