@@ -209,6 +209,7 @@ export function createBoard(svg, ctx) {
 
   function pick(group) {
     if (!group || !isPickable(group)) return;
+    hideTooltip();
     for (const handler of handlers) handler(group.dataset.city);
   }
 
@@ -224,9 +225,14 @@ export function createBoard(svg, ctx) {
       event.preventDefault();
       pick(group);
     });
+    // A finger has no hover to end: a touch shows no tooltip (a tap picks, the decision says why).
+    let touching = false;
+    svg.addEventListener("pointerdown", (event) => {
+      touching = event.pointerType === "touch";
+    });
     svg.addEventListener("mouseover", (event) => {
       const group = event.target.closest?.("g.rn-city");
-      if (group) showTooltip(group);
+      if (group && !touching) showTooltip(group);
     });
     svg.addEventListener("mouseout", (event) => {
       const group = event.target.closest?.("g.rn-city");
