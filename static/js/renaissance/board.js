@@ -227,9 +227,11 @@ export function createBoard(svg, ctx) {
     });
     // A finger has no hover to end: a touch shows no tooltip (a tap picks, the decision says why).
     let touching = false;
-    svg.addEventListener("pointerdown", (event) => {
-      touching = event.pointerType === "touch";
-    });
+    for (const type of ["pointerdown", "pointerover"]) {
+      svg.addEventListener(type, (event) => {
+        if (type === "pointerdown" || event.pointerType === "mouse") touching = event.pointerType === "touch";
+      });
+    }
     svg.addEventListener("mouseover", (event) => {
       const group = event.target.closest?.("g.rn-city");
       if (group && !touching) showTooltip(group);
