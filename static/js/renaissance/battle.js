@@ -37,9 +37,16 @@ function titleText(battle, words) {
   return words.w("title_ride", params);
 }
 
+// A card: its colour told by a mark as the hand tells it (▲ a troop, ◆ a red card), not by
+// colour alone.
+export function colourMark(name) {
+  const blue = isTroop(name) || name === "condottiere";
+  return el("span", { className: "rn-card__colour", "aria-hidden": "true", text: blue ? "▲" : "◆" });
+}
+
 function cardChip(name, words, extra = {}) {
   const colour = isTroop(name) || name === "condottiere" ? "blue" : "red";
-  return el("li", { className: `rn-card rn-card--${colour}`, dataset: { card: name } }, words.card(name), extra.value ?? null);
+  return el("li", { className: `rn-card rn-card--${colour}`, dataset: { card: name } }, colourMark(name), words.card(name), extra.value ?? null);
 }
 
 function valueTag(text) {

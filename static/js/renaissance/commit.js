@@ -137,6 +137,7 @@ export function commitPanel(frame, ctx, words, state, send) {
       el(
         "button",
         { type: "button", className: `rn-choice rn-card rn-card--blue${pressed ? " is-chosen" : ""}`, "aria-pressed": pressed ? "true" : "false", dataset: { focusKey: `rn-troop:${choice.id}`, card: choice.name }, onclick: () => toggle(choice.id) },
+        el("span", { className: "rn-card__colour", "aria-hidden": "true", text: "▲" }),
         words.card(choice.name),
         el("strong", { className: "rn-card__value", text: ` ${value}` }),
       ),
