@@ -28,10 +28,20 @@ WIDTH, HEIGHT = shapes.WIDTH, shapes.HEIGHT
 
 # Sizes in map units (the page shows the map about 750 px wide: a unit is about 0.75 px).
 SPOT_RADIUS = 8
+# The client draws a garrison as a disc of this radius over the spot, fortifications as rings
+# out to about 19 units, a palace and a pillage mark above either side (static/js/renaissance/
+# board.js): names and anchors keep clear of the disc, and of the rings where they can.
+PIECE_RADIUS = 11
 CITY_FONT_SIZE = 12
 CITY_FONT_WEIGHT = 600
 PROVINCE_FONT_SIZE = 10
 PROVINCE_LINE_HEIGHT = 11.5
+# Province names stay in the file's serif italic (the table's CSS restyles only city names),
+# a fifth narrower than the letter widths below allow for a sans-serif face.
+SERIF_WIDTH = 0.85
+# How far from the middle of its cities a province's name may go when it fits nowhere inside,
+# nearest first.
+FALLBACK_REACHES = (55, 90, 140)
 PROVINCE_LINE_LENGTH = 16  # characters before a province's name goes on two lines
 FONT_FAMILY = "Georgia, 'Times New Roman', serif"
 
@@ -109,26 +119,26 @@ def anchor_centre(name: str) -> Point:
     if sea_x == sea_y == 0:
         sea_x, sea_y = -1.0, 1.0
     angle = round(math.atan2(sea_y, sea_x) / (math.pi / 4)) * math.pi / 4
-    reach = SPOT_RADIUS + 5
+    reach = PIECE_RADIUS + 5
     return (round(x + reach * math.cos(angle), 1), round(y + reach * math.sin(angle), 1))
 
 
-# Widths of letters in ems, generous for the serif faces a page may fall back on (Georgia,
-# Times, DejaVu Serif, semi-bold or italic): names are placed with these, the browser's own
-# measure being unknown to the generator.
+# Widths of letters in ems, generous for the faces a page may use (the file's serif, Georgia,
+# Times or DejaVu Serif; the table's CSS sets city names in the system's sans-serif, as wide as
+# DejaVu Sans semi-bold): names are placed with these, the browser's measure being unknown here.
 NARROW_LETTERS = frozenset("fijlrtI'.,: ")
 WIDE_LETTERS = frozenset("mwMW")
 
 
 def text_width(text: str, font_size: float) -> float:
     ems = sum(
-        0.36
+        0.42
         if letter in NARROW_LETTERS
-        else 0.95
+        else 1.1
         if letter in WIDE_LETTERS
-        else 0.74
+        else 0.86
         if letter.isupper()
-        else 0.6
+        else 0.7
         for letter in text
     )
     return ems * font_size
@@ -149,18 +159,33 @@ def _segment_hits_box(a: Point, b: Point, box: Box) -> bool:
 # ---- city names -----------------------------------------------------------------------------
 
 # Where a name may go around its spot: (dx, dy, anchor), most wanted first.
-_GAP = SPOT_RADIUS + 4
+_SIDE = PIECE_RADIUS + 3  # from the spot's centre to the near end of a name beside it
+_ABOVE = PIECE_RADIUS + 8  # from the spot's centre to the middle of a name above or below it
 LABEL_CANDIDATES = (
-    (_GAP, 0, "start"),
-    (-_GAP, 0, "end"),
-    (0, -(SPOT_RADIUS + 10), "middle"),
-    (0, SPOT_RADIUS + 10, "middle"),
-    (_GAP - 3, -(SPOT_RADIUS + 5), "start"),
-    (_GAP - 3, SPOT_RADIUS + 5, "start"),
-    (-(_GAP - 3), -(SPOT_RADIUS + 5), "end"),
-    (-(_GAP - 3), SPOT_RADIUS + 5, "end"),
+    (_SIDE, 0, "start"),
+    (-_SIDE, 0, "end"),
+    (0, _ABOVE, "middle"),
+    (0, -_ABOVE, "middle"),
+    (_SIDE - 4, _ABOVE - 5, "start"),
+    (-(_SIDE - 4), _ABOVE - 5, "end"),
+    (_SIDE - 4, -(_ABOVE - 5), "start"),
+    (-(_SIDE - 4), -(_ABOVE - 5), "end"),
 )
 FARTHER = (0, 6, 12, 20)  # extra distance tried when every candidate near the spot is taken
+
+
+def _box_distance(box: Box, point: Point) -> float:
+    x, y = point
+    return math.hypot(x - min(max(x, box[0]), box[2]), y - min(max(y, box[1]), box[3]))
+
+
+def _nearer_another(name: str, box: Box) -> bool:
+    """Whether another city's spot is about as near the name as its own (a reader might take
+    the name for that city's)."""
+    own = _box_distance(box, city_point(name))
+    return any(
+        _box_distance(box, city_point(other)) < own + 4 for other in cities() if other != name
+    )
 
 
 def _crowding(name: str) -> int:
@@ -168,40 +193,73 @@ def _crowding(name: str) -> int:
     return sum(1 for other in cities() if math.dist(here, city_point(other)) < 70)
 
 
+Candidate = tuple[float, tuple[float, float, str], Box]  # (cost, (x, y, anchor), box)
+
+
+@functools.cache
+def _label_candidates(name: str) -> tuple[Candidate, ...]:
+    """Every place the city's name may go, clear of the frame's edge, of every spot (with the
+    garrison the client draws on it) and of every anchor, with its cost: the less wanted the
+    place (beside, then below or above, then farther out), the more roads the name crosses, and
+    whether another city is about as near (a reader might take the name for that city's)."""
+    obstacles = [spot_box(other, PIECE_RADIUS - SPOT_RADIUS + 1) for other in cities()]
+    obstacles += [anchor_box(other) for other, city in cities().items() if city["port"]]
+    segments = [(city_point(a), city_point(b)) for a, b in roads()]
+    x, y = city_point(name)
+    found = []
+    for extra in FARTHER:
+        for rank, (dx, dy, anchor) in enumerate(LABEL_CANDIDATES):
+            at = (
+                x + (math.copysign(abs(dx) + extra, dx) if dx else 0),
+                y + (math.copysign(abs(dy) + extra, dy) if dy else 0),
+            )
+            box = city_label_box(name, *at, anchor)
+            if not _clear(box, obstacles):
+                continue
+            crossings = sum(1 for a, b in segments if _segment_hits_box(a, b, box))
+            cost = rank + extra + 4 * crossings + 6 * _nearer_another(name, box)
+            found.append((cost, (round(at[0], 1), round(at[1], 1), anchor), box))
+    return tuple(sorted(found, key=lambda candidate: candidate[:2]))
+
+
+def _cheapest(candidates: list[Candidate], taken: list[Box]) -> float:
+    """The cost of the cheapest candidate clear of the taken boxes (a large one if none is)."""
+    return next(
+        (cost for cost, _, box in candidates if not any(overlaps(box, t) for t in taken)), 1000.0
+    )
+
+
 @functools.cache
 def city_labels() -> dict[str, tuple[float, float, str]]:
-    """Each city's name as (x, y, anchor): greedy, most crowded cities first, the first
-    candidate around the spot whose box stays in the frame, clear of every spot, anchor and
-    name already placed, and crossing the fewest roads."""
-    obstacles: list[Box] = [spot_box(name, 1.5) for name in cities()]
-    obstacles += [anchor_box(name) for name, city in cities().items() if city["port"]]
-    segments = [(city_point(a), city_point(b)) for a, b in roads()]
+    """Each city's name as (x, y, anchor). One name at a time, the city with the fewest places
+    left first; it takes the place that costs least, counting what it costs the cities near it
+    whose names are still to place (the best place each of them would lose): so Verona's name
+    does not take the only room Padova's has."""
+    candidates = {name: list(_label_candidates(name)) for name in cities()}
     placed: dict[str, tuple[float, float, str]] = {}
-    order = sorted(cities(), key=lambda name: (-_crowding(name), name))
-    for name in order:
-        x, y = city_point(name)
-        best = None
-        for extra in FARTHER:
-            for rank, (dx, dy, anchor) in enumerate(LABEL_CANDIDATES):
-                sx = math.copysign(abs(dx) + extra, dx) if dx else 0
-                sy = math.copysign(abs(dy) + extra, dy) if dy else 0
-                at = (x + sx, y + sy)
-                box = city_label_box(name, *at, anchor)
-                if box[0] < 2 or box[1] < 2 or box[2] > WIDTH - 2 or box[3] > HEIGHT - 2:
-                    continue
-                if any(overlaps(box, other) for other in obstacles):
-                    continue
-                crossings = sum(1 for a, b in segments if _segment_hits_box(a, b, box))
-                score = rank + 4 * crossings + extra
-                if best is None or score < best[0]:
-                    best = (score, (round(at[0], 1), round(at[1], 1), anchor), box)
-            if best is not None:
-                break
-        if best is None:
+    taken: list[Box] = []
+    while len(placed) < len(candidates):
+        free = {
+            name: [c for c in options if not any(overlaps(c[2], box) for box in taken)]
+            for name, options in candidates.items()
+            if name not in placed
+        }
+        name = min(free, key=lambda n: (len(free[n]), -_crowding(n), n))
+        if not free[name]:
             raise ValueError(f"no room for the name of {name}")
+        here = city_point(name)
+        near = [o for o in free if o != name and math.dist(here, city_point(o)) < 160]
+        before = {other: _cheapest(free[other], []) for other in near}
+
+        def total(candidate: Candidate, free=free, near=near, before=before) -> float:
+            return candidate[0] + sum(
+                _cheapest(free[other], [candidate[2]]) - before[other] for other in near
+            )
+
+        best = min(free[name], key=lambda candidate: (total(candidate), candidate[1]))
         placed[name] = best[1]
-        obstacles.append(best[2])
-    return placed
+        taken.append(best[2])
+    return {name: placed[name] for name in cities()}
 
 
 # ---- province names -------------------------------------------------------------------------
@@ -227,7 +285,7 @@ def province_lines(name: str) -> list[str]:
 
 def province_label_box(name: str, centre: Point) -> Box:
     lines = province_lines(name)
-    width = max(text_width(line, PROVINCE_FONT_SIZE) for line in lines)
+    width = max(text_width(line, PROVINCE_FONT_SIZE) for line in lines) * SERIF_WIDTH
     height = len(lines) * PROVINCE_LINE_HEIGHT
     x, y = centre
     return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
@@ -243,17 +301,17 @@ def _lattice(box: Box, step: float) -> list[Point]:
 
 @functools.cache
 def province_labels() -> dict[str, Point]:
-    """Each province's name centre: inside one of its pieces where the whole name fits clear
-    of every city (spot, anchor, name) and of the roads where it can, away from the border,
-    nearest the middle of its cities; where it fits nowhere inside (small provinces), the
-    nearest place clear of the cities and other names, over the sea or its own land if it can,
-    and in the frame."""
+    """Each province's name centre, the smallest provinces first (they have least room):
+    inside one of its pieces where the whole name fits clear of every city (spot, anchor,
+    name) and of the roads where it can, away from the border, nearest the middle of its
+    cities; where it fits nowhere inside, the nearest place clear of the cities and of other
+    names, over its own land or the sea where it can, and in the frame."""
     obstacles: list[Box] = [spot_box(name, 3) for name in cities()]
     obstacles += [anchor_box(name) for name, city in cities().items() if city["port"]]
     obstacles += [city_label_box(name, *city_labels()[name]) for name in cities()]
     segments = [(city_point(a), city_point(b)) for a, b in roads()]
     placed: dict[str, Point] = {}
-    for name in provinces():
+    for name in sorted(provinces(), key=lambda name: (_land_area(name), name)):
         spots = [city_point(city) for city in provinces()[name]["cities"]]
         centre = (sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
         inside = sorted(
@@ -276,23 +334,34 @@ def province_labels() -> dict[str, Point]:
             score = distance + ROAD_PENALTY * crossings - 2 * room
             if best is None or score < best[0]:
                 best = (score, point, box)
-        if best is None:
-            # Too small for its name: beside it, over the sea or its own land where it can.
-            near = _lattice((centre[0] - 80, centre[1] - 80, centre[0] + 80, centre[1] + 80), 4)
+        for reach in FALLBACK_REACHES:
+            if best is not None:
+                break
+            # Too small for its name: as near its cities as it can, mostly over its own land or
+            # the sea, over few roads (the name's halo keeps it legible over a road or a border).
+            near = _lattice(
+                (centre[0] - reach, centre[1] - reach, centre[0] + reach, centre[1] + reach), 3
+            )
             for point in near:
                 box = province_label_box(name, point)
                 if not _clear(box, obstacles):
                     continue
                 crossings = sum(1 for a, b in segments if _segment_hits_box(a, b, box))
                 foreign = _foreign_samples(name, box)
-                score = math.dist(point, centre) + ROAD_PENALTY * crossings + 15 * foreign
+                away = shapes.province_of_point(point) != name
+                score = math.dist(point, centre) + 12 * crossings + 6 * foreign + 30 * away
                 if best is None or score < best[0]:
                     best = (score, point, box)
         if best is None:
             raise ValueError(f"no room for the name of {name}")
         placed[name] = best[1]
         obstacles.append(best[2])
-    return placed
+    return {name: placed[name] for name in provinces()}
+
+
+def _land_area(province: str) -> float:
+    """The province's land in square units: the smallest are named first, having least room."""
+    return sum(abs(geometry.signed_area(ring)) for ring in shapes.province_shapes()[province])
 
 
 # A province's name keeps off roads (each one it crosses counts as this many units farther from

@@ -106,6 +106,8 @@ HELPER_SEEDS: tuple[tuple[float, float, str | None, str], ...] = (
     (44.700, 8.035, "Marchesato di Saluzzo e di Monferrato", "Italy"),  # Alba
     # Novara and the Lomellina were Milan's: the duchy reaches the Sesia.
     (45.446, 8.622, "Ducato di Milano", "Italy"),  # Novara
+    # Lucca's republic ran up the Serchio valley towards the Apennines.
+    (44.020, 10.450, "Repubblica di Lucca", "Italy"),  # Borgo a Mozzano and Barga
     # Sardinia (Aragonese, not on the board) and the islands round it are outside.
     (41.000, 9.300, None, "Italy"),
     (40.300, 9.300, None, "Italy"),
