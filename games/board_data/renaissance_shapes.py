@@ -358,11 +358,15 @@ def _components(labels: dict[Cell, str]) -> list[tuple[str, set[Cell]]]:
 
 def _absorb_enclosed(labels: dict[Cell, str]) -> dict[Cell, str]:
     """A piece wholly surrounded by one other label (an enclave such as Campione d'Italia, a
-    speck of land) would be a hole in that label's outline: it takes the surrounding label."""
+    speck of land) would be a hole in that label's outline: it takes the surrounding label,
+    unless a city stands in it (then the test that each city lies in its province fails)."""
+    city_cells = {(math.floor(y / CELL), math.floor(x / CELL)) for x, y in city_points().values()}
     changed = True
     while changed:
         changed = False
         for _label, piece in _components(labels):
+            if piece & city_cells:
+                continue
             around = set()
             for row, column in piece:
                 for near in (
