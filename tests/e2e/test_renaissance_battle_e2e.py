@@ -12,10 +12,13 @@ as a number and never an offer made between two seats.
 its centre hitting it (or a descendant).
 """
 
+import contextlib
 import random
 import re
 import time
 from pathlib import Path
+
+from playwright.sync_api import Error as PlaywrightError
 
 from games.models import Seat
 from games.rules_api import RENAISSANCE
@@ -32,6 +35,15 @@ TROOPS = ("pikemen", "arquebusiers", "knights", "cannon", "swiss")
 # Moments of seat 0's own attack: its commitment, or a card to play once the cards are up.
 AFTER_THE_REVEAL = ("sign_of_god", "retreat")
 ATTACKER_GOALS = ("attack", *AFTER_THE_REVEAL)
+# Moments of another seat's attack on seat 0: its commitment, a counter, a traitor to buy.
+DEFENDER_GOALS = ("defend", "counter", "treason")
+BATTLE_ASKS = ("counter", "treason", *AFTER_THE_REVEAL)
+
+# The first of `keys` offered as a pass button that answers now, or null.
+PASS_OFFERED = f"""keys => keys.find(key => {{
+  const button = document.querySelector(`{DECISION} button[data-focus-key="${{key}}"]`);
+  return button && button.getAttribute('aria-disabled') !== 'true';
+}}) ?? null"""
 
 ON_SCREEN = """el => {
   const box = el.getBoundingClientRect();
@@ -90,17 +102,31 @@ def choose(state, seat: int, me: int, goal: str, rng):
         attacks = [action for action in legal if action["type"] == "attack"]
         if goal in ATTACKER_GOALS and seat == me and attacks:
             return attacks[0]
-        if goal == "defend" and seat != me:
+        if goal in DEFENDER_GOALS and seat != me:
             on_me = [action for action in attacks if owner_of(state, action["to"]) == me]
             if on_me:
                 return on_me[0]
         return {"type": "end_turn"} if "end_turn" in types else rng.choice(legal)
-    if phase in ("attack", "defend") and (seat != me or goal in AFTER_THE_REVEAL):
+    if phase == "attack" and seat != me:
+        return attacker_commit(legal, goal, rng)
+    if phase in ("attack", "defend") and (seat != me or goal not in ("attack", "defend")):
         plain = [action for action in legal if action["type"] == "commit" and not action["red"]]
         return rng.choice(plain or legal)
-    if phase in AFTER_THE_REVEAL and seat != me:
-        return {"type": "pass"}
+    if phase in BATTLE_ASKS and seat != me:
+        return legal[0]  # pass, do not counter, do not buy the traitor
     return rng.choice(legal)
+
+
+def attacker_commit(legal, goal: str, rng):
+    """Another seat's face-down cards against seat 0: a red Engineer or Traitor when the goal is
+    a counter, a Condottiere when it is treason, else troops without a red card."""
+    commits = [action for action in legal if action["type"] == "commit"]
+    wanted = {
+        "counter": [a for a in commits if a["red"] in ("engineer", "traitor")],
+        "treason": [a for a in commits if "condottiere" in a["blue"] or a["red"] == "condottiere"],
+    }.get(goal, [])
+    plain = [action for action in commits if not action["red"]]
+    return rng.choice(wanted or plain or legal)
 
 
 def reached(state, me: int, goal: str) -> bool:
@@ -108,7 +134,7 @@ def reached(state, me: int, goal: str) -> bool:
     if goal == "sale":
         wanted = {"type": "offer_condottiere", "to": 1}
         return view["public"]["turn"] >= 1 and wanted in view["diplomacy_actions"]
-    if goal in AFTER_THE_REVEAL and view["phase"] == goal and me in view["acting_seats"]:
+    if goal in BATTLE_ASKS and view["phase"] == goal and me in view["acting_seats"]:
         return len(view["legal_actions"]) > 1  # a card to play, not only "pass"
     if goal == "defend" and view["phase"] == "defend" and me in view["acting_seats"]:
         # A troop to defend with: the panel's blue choice is then compulsory.
@@ -119,8 +145,10 @@ def reached(state, me: int, goal: str) -> bool:
 def plan(goal: str, me: int = 0, players: int = 3) -> tuple[int, list]:
     """A seed and the moves (seat, action) from its deal to the moment `goal` asks of seat `me`:
     "attack" (it commits as the attacker), "defend" (as the defender, holding a troop),
-    "sign_of_god" or "retreat" (in its own attack, holding that card) or "sale" (turn 1 or
-    later, it may offer seat 1 a Condottiere)."""
+    "sign_of_god" or "retreat" (in its own attack, holding that card), "counter" or "treason"
+    (as the defender: the same card as the attacker's Engineer or Traitor in hand; an attacking
+    Condottiere's die said treason) or "sale" (turn 1 or later, it may offer seat 1 a
+    Condottiere)."""
     for seed in range(1, 200):
         rng = random.Random(seed)
         state = RENAISSANCE.table_game(players, seed, {})
@@ -195,16 +223,16 @@ def click_commit(page, blue: list, red):
 
 
 def play_on_until_the_result(page, seconds: float = 60):
-    """Answers every further battle question by passing, until the panel shows the result."""
+    """Answers every further battle question by passing, until the panel shows the result. A
+    question may go while it is being answered (the frame moved on): the loop looks again."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if page.locator(f'{PANEL}[data-stage="result"]').count():
             return
-        for key in PASSES:
-            button = page.locator(f'{DECISION} button[data-focus-key="{key}"]')
-            if button.count() and button.get_attribute("aria-disabled") != "true":
-                button.click()
-                break
+        key = page.evaluate(PASS_OFFERED, list(PASSES))
+        if key:
+            with contextlib.suppress(PlaywrightError):
+                page.locator(f'{DECISION} button[data-focus-key="{key}"]').click(timeout=2000)
         page.wait_for_timeout(200)
     raise AssertionError("the battle's result never showed")
 
@@ -460,6 +488,67 @@ def test_a_losing_person_saves_a_troop_by_retreat_and_the_result_says_so(
     saved = page.locator(f"{PANEL} .rn-bp__saved")
     assert visible(saved)
     assert outcome["winner"] == battle["d"]
+
+
+def test_a_person_counters_the_attackers_red_card_and_the_panel_says_so(
+    server, new_page, create_player
+):
+    alice, bob, carol = (create_player(name) for name in ("alice", "bruno", "carla"))
+    game = game_at("counter", [alice, bob, carol])
+    view = seat_view(game, 0)
+    battle = view["public"]["battle"]
+    attacker, target = battle["a"], view["cities"][battle["to"]]
+    red = ("engineer", "traitor")[battle["commits"][0]["red"] - 6]
+    hand_to_bots(game, [attacker])
+
+    page = new_page(1280, 900)
+    frames = open_table(page, alice, server, game)
+    page.wait_for_selector(DECISION)
+    counter = page.locator(f'{DECISION} button[data-focus-key="rn-bd-counter:yes"]')
+    assert visible(counter)
+    assert visible(page.locator(f'{DECISION} button[data-focus-key="rn-bd-counter:no"]'))
+    # The attacker's red card is face up by now, in the panel as in the question.
+    assert page.locator(f'{PANEL} .rn-bp__side[data-side="0"] [data-card="{red}"]').count() == 1
+    counter.click()
+    play_on_until_the_result(page)
+    outcome = battle_entry(frames, attacker, target)
+    assert outcome["countered"] is True
+    assert outcome["cards"][0]["red"] == red
+    assert_result_shown(page, outcome)
+    assert visible(page.locator(f'{PANEL} .rn-bp__side[data-side="1"] .rn-bp__notes'))
+
+
+def test_a_person_buys_a_traitorous_condottiere_for_a_ducat(server, new_page, create_player):
+    alice, bob, carol = (create_player(name) for name in ("alice", "bruno", "carla"))
+    game = game_at("treason", [alice, bob, carol])
+    view = seat_view(game, 0)
+    battle = view["public"]["battle"]
+    attacker, target = battle["a"], view["cities"][battle["to"]]
+    hand_to_bots(game, [attacker])
+
+    page = new_page(1280, 900)
+    frames = open_table(page, alice, server, game)
+    page.wait_for_selector(DECISION)
+    status = page.locator(f"{PANEL} .rn-bp__status")
+    assert "traitor" in status.inner_text()
+    buy = page.locator(f'{DECISION} button[data-focus-key="rn-bd-treason:yes"]')
+    assert visible(buy)
+    buy.click()
+    play_on_until_the_result(page)
+    outcome = battle_entry(frames, attacker, target)
+    assert_result_shown(page, outcome)
+    # The ducat is paid; the Condottiere fights for the defender unless its new die routed it.
+    bought_by_me = [
+        entry
+        for entry in latest_state(frames)["log"]
+        if entry["type"] == "buy_traitor" and entry["seat"] == 0 and entry.get("buy")
+    ]
+    assert bought_by_me and bought_by_me[0]["ducats"][0] == -1
+    bought = [name for name, _ in outcome["troops"][1]].count("condottiere")
+    committed = outcome["cards"][1]["blue"].count("condottiere")
+    if bought > committed:
+        notes = page.locator(f'{PANEL} .rn-bp__side[data-side="0"] .rn-bp__notes')
+        assert visible(notes)
 
 
 # --- The words ------------------------------------------------------------------------------------
