@@ -131,6 +131,9 @@ function addHatch(svg) {
 
 export function createBoard(svg, ctx) {
   addHatch(svg);
+  // The picture arrives as role="img", which hides everything inside it from assistive
+  // technology; the cities a player picks are buttons inside it, so it is a group instead.
+  svg?.setAttribute("role", "group");
   const cities = new Map(); // name -> <g class="rn-city">
   for (const group of svg?.querySelectorAll("g.rn-city[data-city]") ?? []) cities.set(group.dataset.city, group);
   const overlay = svg?.querySelector('g[data-layer="overlay"]');
