@@ -426,6 +426,23 @@ def test_an_offer_waits_for_the_other_person_who_accepts_it_and_a_spectator_neve
     assert after["public"]["prepaid"][1] == 1
     assert not re.search(r"offer", watcher.locator(DIPLOMACY).inner_text(), re.I)
 
+    # A gift: the amount is bounded by the seller's ducats; past it nothing is sent.
+    gift = seller.locator(f'{DIPLOMACY} form[data-form="gift"]')
+    gift.locator("select").select_option("1")
+    amount = gift.locator("input[type=number]")
+    held = seat_view(game, 0)["public"]["ducats"][0]
+    assert int(amount.get_attribute("max")) == held
+    amount.fill(str(held + 1))
+    gift.locator("button[type=submit]").click()
+    seller.wait_for_timeout(500)
+    assert seat_view(game, 1)["public"]["ducats"][1] == bob_ducats - 1
+    amount.fill("2")
+    gift.locator("button[type=submit]").click()
+    deadline = time.monotonic() + 10
+    while seat_view(game, 1)["public"]["ducats"][1] != bob_ducats + 1:
+        assert time.monotonic() < deadline, "the gift did not arrive"
+        time.sleep(0.1)
+
 
 def test_a_person_doubles_a_troop_with_a_sign_of_god_and_the_panel_counts_it(
     server, new_page, create_player
