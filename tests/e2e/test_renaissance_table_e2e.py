@@ -332,3 +332,30 @@ def test_on_a_phone_the_decision_is_a_sheet_and_a_legal_city_is_reached(
     assert reachable, f"{name} is not on screen and on top"
     move_and_wait(page, version, lambda: click_city(page, name))
     assert city(page, name).get_attribute("data-fort") == "1"
+
+
+def test_the_keyboard_alone_plays_the_set_up(server, new_page, log_in, create_player):
+    """At a decision on the map the focus waits on its first legal city; Enter picks it, and the
+    focus moves on to the next decision's first control, never to the page's body."""
+    user = create_player("chiara")
+    page, _frames, _game = open_table(new_page, log_in, server, user, (1280, 800))
+    deadline = time.monotonic() + GAME_SECONDS
+    for expected in ("setup_rampart", "setup_garrison"):
+        phase, version = wait_for_turn(page, deadline)
+        assert phase == expected
+        focused = page.evaluate(
+            """() => {
+              const node = document.activeElement;
+              return node.matches('g.rn-city.is-choice[tabindex="0"][role="button"]') &&
+                node.dataset.city;
+            }"""
+        )
+        assert focused, f"{phase}: the focus is not on a legal city"
+        tooltip = page.locator('[data-testid="rn-tooltip"]')
+        assert tooltip.is_visible() and tooltip.get_attribute("data-city") == focused
+        move_and_wait(page, version, lambda: page.keyboard.press("Enter"))
+        if expected == "setup_rampart":
+            assert city(page, focused).get_attribute("data-fort") == "1"
+        else:
+            assert city(page, focused).get_attribute("data-owner") == "0"
+        assert page.evaluate("() => document.activeElement !== document.body")
