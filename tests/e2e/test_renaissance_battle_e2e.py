@@ -426,6 +426,27 @@ def test_an_offer_waits_for_the_other_person_who_accepts_it_and_a_spectator_neve
     assert after["public"]["prepaid"][1] == 1
     assert not re.search(r"offer", watcher.locator(DIPLOMACY).inner_text(), re.I)
 
+    # An exchange: only listed pairs; proposed, seen by the other, withdrawn, gone for both.
+    listed = {
+        (a["give"], a["take"])
+        for a in seat_view(game, 0)["diplomacy_actions"]
+        if a["type"] == "offer_exchange" and a["to"] == 1
+    }
+    exchange = seller.locator(f'{DIPLOMACY} form[data-form="exchange"]')
+    exchange.locator("#rn-dip-ex-to").select_option("1")
+    give = exchange.locator("#rn-dip-ex-give").input_value()
+    takes = exchange.locator("#rn-dip-ex-take option").evaluate_all("os => os.map(o => o.value)")
+    assert {(give, take) for take in takes} == {pair for pair in listed if pair[0] == give}
+    take = exchange.locator("#rn-dip-ex-take").input_value()
+    exchange.locator("button[type=submit]").click()
+    incoming = buyer.locator(f"{DIPLOMACY} .rn-dip__offers--incoming .rn-dip__offer")
+    incoming.wait_for()
+    assert give in incoming.inner_text() and take in incoming.inner_text()
+    assert watcher.locator(f"{DIPLOMACY} .rn-dip__offer").count() == 0
+    withdraw = seller.locator(f'{DIPLOMACY} button[data-focus-key^="rn-dip-withdraw"]')
+    withdraw.click()
+    incoming.wait_for(state="detached")
+
     # A gift: the amount is bounded by the seller's ducats; past it nothing is sent.
     gift = seller.locator(f'{DIPLOMACY} form[data-form="gift"]')
     gift.locator("select").select_option("1")
