@@ -153,7 +153,12 @@ function createTable(root, modules) {
       }
       const previous = local.frame;
       if (previous && frame.version < previous.version) return; // a leftover of an older state
-      if (!previous || frame.version !== previous.version) local.selection = null;
+      // A half-made move survives another seat's action (an offer, a vote) while it still
+      // leads somewhere; anything else forgets it.
+      if (!previous || frame.version !== previous.version) {
+        const same = previous && previous.view.phase === frame.view.phase && isMyDecision(frame.view);
+        if (!same || !mapPlan(frame.view, local.selection, facts).choices.size) local.selection = null;
+      }
       local.frame = frame;
       local.busy = false;
       render();
