@@ -182,6 +182,7 @@ def ui_labels() -> dict:
         "war": _("War"),
         "peace_now": _("This turn: peace"),
         "war_now": _("This turn: war"),
+        "politics_voting": _("This turn: war or peace, being voted"),
         "order": _("Turn order"),
         "seats": _("Nations"),
         "ducats": _("Ducats"),

@@ -84,6 +84,12 @@ export function renderPolitics(node, view, t) {
     delete node.dataset.war;
     return;
   }
+  if (view.phase === "vote") {
+    // The vote decides this turn's state: last turn's does not stand for it meanwhile.
+    node.dataset.war = "voting";
+    node.textContent = `⚖ ${t.ui("politics_voting")}`;
+    return;
+  }
   const war = pub.war === 1;
   node.dataset.war = war ? "1" : "0";
   // A mark beside the word, so that colour is never the only sign: crossed swords or a dove.
