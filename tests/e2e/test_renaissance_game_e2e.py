@@ -40,6 +40,7 @@ DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 BOARD = Path(__file__).resolve().parents[2] / "games" / "renaissance" / "data" / "board.json"
 ROADS = {frozenset(road) for road in json.loads(BOARD.read_text())["roads"]}
 BOT_LEVEL = "heuristic"
+PHONE_WIDTH = 600
 # Every kind of decision the person's first two turns must bring.
 GOALS = {"setup", "vote", "build", "buy", "road", "sea", "attack", "defend"}
 
@@ -65,11 +66,12 @@ ON_TOP = """el => {
 }"""
 
 # Every control of the decision shown now, and every city it asks to pick on the map.
-CONTROLS = f"""() => {{
+CONTROLS = f"""(withCities) => {{
   const onTop = {ON_TOP};
   const controls = [...document.querySelectorAll(
     '{DECISION} button, {DECISION} select, {DECISION} input')];
-  for (const city of document.querySelectorAll('g.rn-city.is-choice, g.rn-city.is-from')) {{
+  const cities = withCities ? 'g.rn-city.is-choice, g.rn-city.is-from' : 'none';
+  for (const city of document.querySelectorAll(cities)) {{
     controls.push(city.querySelector('.rn-city__spot'));
   }}
   return controls.map((el) => ({{
@@ -79,6 +81,36 @@ CONTROLS = f"""() => {{
   }}));
 }}"""
 
+SHEET_CONTROLS = f"""() => {{
+  const onTop = {ON_TOP};
+  const controls = [...document.querySelectorAll(
+    '{DECISION} button, {DECISION} select, {DECISION} input')];
+  return controls.filter((el) => {{
+    el.scrollIntoView({{block: 'nearest'}});
+    return !onTop(el);
+  }}).map((el) => el.dataset.testid || el.dataset.focusKey || el.id || el.tagName);
+}}"""
+# The contrast of an element's text against the first opaque background behind it.
+CONTRAST = """el => {
+  const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
+  const luminance = ([r, g, b]) => {
+    const [R, G, B] = [r, g, b].map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+  };
+  const label = el.querySelector('.rn-choice__label') || el;
+  let node = el, background = null;
+  while (node && node.nodeType === 1) {
+    const value = rgb(getComputedStyle(node).backgroundColor);
+    if (value.length === 3 || value[3] > 0.5) { background = value; break; }
+    node = node.parentElement;
+  }
+  const text = luminance(rgb(getComputedStyle(label).color));
+  const [a, b] = [text, luminance(background || [255, 255, 255])];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
 
 # --- Planning the game on the engine ---------------------------------------------------------
 
@@ -208,12 +240,22 @@ def view_of(frames, version: str) -> dict:
     raise AssertionError(f"no state frame of version {version}")
 
 
-def assert_all_on_screen(page, label: str):
+def assert_all_on_screen(page, label: str, cities: bool = True):
+    """Every control of the decision and (`cities`) every city it offers on the map."""
     # The map's highlights may follow the decision panel by an animation frame.
-    page.wait_for_function(f"() => ({CONTROLS})().length > 0", timeout=5_000)
-    controls = page.evaluate(CONTROLS)
+    page.wait_for_function(f"c => ({CONTROLS})(c).length > 0", arg=cities, timeout=5_000)
+    controls = page.evaluate(CONTROLS, cities)
     hidden = [control["what"] for control in controls if not control["ok"]]
     assert not hidden, f"{label}: off screen or covered: {hidden}"
+
+
+def assert_decision_on_screen(page, label: str):
+    """On a desktop every control and offered city; on a phone the sheet's controls."""
+    if page.viewport_size["width"] < PHONE_WIDTH:
+        hidden = page.evaluate(SHEET_CONTROLS)
+        assert not hidden, f"{label} on a phone: off screen or covered: {hidden}"
+    else:
+        assert_all_on_screen(page, label)
 
 
 def city(page, name):
@@ -229,9 +271,21 @@ def click_city(page, name, kind="choice"):
         arg=[name, kind],
     )
     spot = group.locator(".rn-city__spot")
+    if page.viewport_size["width"] < PHONE_WIDTH:
+        # On a phone the map is taller than the screen: scroll the city above the sheet.
+        spot.evaluate("el => window.scrollBy(0, el.getBoundingClientRect().top - innerHeight / 4)")
     assert spot.evaluate(ON_TOP), f"{name} is not on screen and on top"
     box = spot.bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def press(page, testid):
+    """A two-step move's first button: pressed, and its words still readable (4.5:1)."""
+    button = control(page, testid)
+    button.click()
+    assert button.get_attribute("aria-pressed") == "true"
+    ratio = button.evaluate(CONTRAST)
+    assert ratio >= 4.5, f"{testid}, pressed, has a text contrast of {ratio:.2f}:1"
 
 
 def control(page, testid):
@@ -282,9 +336,9 @@ def perform(page, action, shoot=False):
     elif kind == "vote":
         control(page, "rn-vote-war" if action["war"] else "rn-vote-peace").click()
     elif kind == "build":
-        control(page, f"rn-build-{action['piece']}").click()
+        press(page, f"rn-build-{action['piece']}")
         selecting(page, "build")
-        assert_all_on_screen(page, f"build a {action['piece']}: its cities")
+        assert_decision_on_screen(page, f"build a {action['piece']}: its cities")
         click_city(page, action["city"])
     elif kind == "buy_cards":
         control(page, "rn-buy-count").select_option(str(action["count"]))
@@ -294,17 +348,17 @@ def perform(page, action, shoot=False):
     elif kind == "expand":
         click_city(page, action["from"], "from")
         selecting(page, "expand")
-        assert_all_on_screen(page, f"expansion from {action['from']}: its destinations")
+        assert_decision_on_screen(page, f"expansion from {action['from']}: its destinations")
         lane = "rn-lane--sea" if by_sea(action) else "rn-lane--road"
         assert page.locator(f'.rn-lane.{lane}[data-to="{action["to"]}"]').count() == 1
         if shoot:
             shoot_the_game_in_progress(page)
         click_city(page, action["to"])
     elif kind == "attack":
-        control(page, "rn-attack").click()
+        press(page, "rn-attack")
         selecting(page, "attack")
         click_city(page, action["from"], "from")
-        assert_all_on_screen(page, f"attack from {action['from']}: its targets")
+        assert_decision_on_screen(page, f"attack from {action['from']}: its targets")
         click_city(page, action["to"])
     elif kind == "end_turn":
         control(page, "rn-end-turn").click()
@@ -524,3 +578,59 @@ def test_a_turn_by_keyboard_alone_keeps_the_focus_after_every_move(
     target = page.evaluate("() => document.activeElement.dataset.city")
     key_and_wait(page, "Space", f"the expansion from {origin}")
     assert city(page, target).get_attribute("data-owner") == "0"
+
+
+def assert_sheet(page, label: str):
+    """The decision is a bottom sheet fixed to the screen's foot, unfolded, its controls on top."""
+    sheet = page.locator('[data-testid="rn-sheet"]')
+    assert sheet.evaluate("node => getComputedStyle(node).position") == "fixed", label
+    box = sheet.bounding_box()
+    height = page.viewport_size["height"]
+    assert abs(box["y"] + box["height"] - height) <= 1, f"{label}: the sheet is not at the foot"
+    # A long decision scrolls inside the sheet: each control, scrolled to as a person would,
+    # is then on screen and on top.
+    hidden = page.evaluate(SHEET_CONTROLS)
+    assert not hidden, f"{label} on a phone: off screen or covered: {hidden}"
+
+
+def zoom_and_pan(page):
+    svg = page.locator("[data-rn-board] svg")
+    whole = svg.get_attribute("viewBox")
+    control_box = page.locator('[data-testid="rn-zoom-in"]')
+    control_box.scroll_into_view_if_needed()
+    control_box.click()
+    zoomed = svg.get_attribute("viewBox")
+    assert zoomed != whole, "+ did not zoom"
+    frame = svg.bounding_box()
+    x, y = frame["x"] + frame["width"] / 2, frame["y"] + min(frame["height"], 300) / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 60, y - 40, steps=5)
+    page.mouse.up()
+    assert svg.get_attribute("viewBox") != zoomed, "a drag did not pan the zoomed map"
+    page.locator('[data-testid="rn-zoom-reset"]').click()
+    assert svg.get_attribute("viewBox") == whole
+
+
+def test_a_turn_on_a_phone_the_decision_a_bottom_sheet_on_top(
+    server, new_page, log_in, create_player
+):
+    people = [create_player(name) for name in ("telefono", "secondo", "terzo")]
+    game = people_at_the_second_vote(people, seed=1462)
+    page = new_page(375, 812)
+    frames = open_game(page, log_in, server, people[0], game)
+    wanted = {"vote", "purchase", "expansion"}
+    while wanted:
+        phase, version = wait_for_turn(page)
+        view = view_of(frames, version)
+        assert_sheet(page, phase)
+        if phase == "vote":
+            zoom_and_pan(page)
+            assert_sheet(page, "the vote after zooming")
+        action, _ = person_move(view, set())
+        if phase == "expansion" and action["type"] == "pass":
+            action = next(a for a in view["legal_actions"] if a["type"] == "expand")
+        act(page, action)
+        check_drawn(page, action)
+        wanted.discard(phase)
+    screenshot(page, "renaissance-phone-375x812")
