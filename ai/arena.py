@@ -17,7 +17,7 @@ once one of them leads.
 Renaissance (ai/renaissance/arena.py) adds a table per nation; --iterations, --time-limit and
 --options are Condottiere's only.
 
-A long run can be spread over several sittings: the JSON is rewritten every --save-every games,
+A long run can be stopped and taken up again: the JSON is rewritten every --save-every games,
 and the same command with --resume keeps the games it holds and plays only the others (each game
 depends on its deal and rotation alone, so the result is the one an unbroken run would give, at
 fixed iterations).

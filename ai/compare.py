@@ -7,7 +7,7 @@ the two bots under test met the same cards from the same seats. Comparing their 
 deal removes most of the luck that two separate win rates carry: a game both won or both lost
 says nothing about which bot is better, and only the games whose result differs count. Of those,
 the exact two-sided sign test says how surprising the split would be if the two bots were equally
-strong. docs/ai.md's "same deals" columns are made this way.
+strong. docs/ai.md's "Tried and dropped" comparisons on the same deals are made this way.
 """
 
 import argparse

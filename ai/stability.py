@@ -10,8 +10,8 @@ determinizations and seed. For each pool size it prints how often the two seeds 
 move (a choice that changes with the seed is still noise), how often the search overruled the
 heuristic's move, and the CPU seconds per search. Then how often the heuristic's move, and the
 same search at `--smaller` iterations, match the larger searches' choices: what more thinking
-changes. docs/ai.md ("What limits `expert`, and its run at 57 games")
-reports a run.
+changes. docs/ai.md ("Tried and dropped", a fresh determinization every iteration) reports a
+run.
 """
 
 import argparse

@@ -17,8 +17,8 @@ from .value_model import LearnedEvaluator
 EVALUATORS = {"hand-built": Evaluator, "learned": LearnedEvaluator}
 
 # Determinizations drawn fresh before the search cycles through them again. More change a
-# 10,000-iteration search's choices little for 40% more CPU (docs/ai.md,
-# "What limits `expert`, and its run at 57 games").
+# 10,000-iteration search's choices little for 40% more CPU (docs/ai.md, "Tried and dropped",
+# a fresh determinization every iteration).
 DETERMINIZATIONS = 250
 # Root moves whose mean reward is within this of the heuristic's move lose to it: with a
 # thousand noisy iterations many moves look alike, and the rules of thumb break such ties well.

@@ -31,10 +31,11 @@ HAND_VALUE_BY_KIND = (
 
 
 # How much of a card point's worth (POINTS_PER_PROGRESS) a card in hand keeps, measured with the
-# arena (docs/ai.md). With 2 or 3 players 0.3 did as well as or better than 0.5 and 0.7; with 4
-# players 0.7 won the most (0.3, 0.5 and 1.0 less), and with 5 it beat 0.3. A likely reason: a
-# round goes on until all hands but one are empty, which with more players takes more battles, so
-# a card in hand has more chances to be used.
+# arena (docs/ai.md, "Tried and dropped", one hand weight for every table size). With 2 or 3
+# players 0.3 did as well as or better than 0.5 and 0.7; with 4 players 0.7 won the most (0.3,
+# 0.5 and 1.0 less), and with 5 it beat 0.3. A likely reason: a round goes on until all hands
+# but one are empty, which with more players takes more battles, so a card in hand has more
+# chances to be used.
 HAND_WEIGHT_FEW_PLAYERS = 0.3
 HAND_WEIGHT_MANY_PLAYERS = 0.7
 MANY_PLAYERS = 4

@@ -180,7 +180,7 @@ def test_a_resumed_run_plays_only_the_missing_games_and_ends_as_an_unbroken_run(
     assert [g["seconds"] for g in resumed["games"]].count(12345.0) == 2, "stored games are kept"
     assert without_timing(resumed["summary"]) == without_timing(unbroken["summary"])
     assert [g["winners"] for g in resumed["games"]] == [g["winners"] for g in unbroken["games"]]
-    assert resumed["seconds"] > 100.0, "the earlier sitting's time counts"
+    assert resumed["seconds"] > 100.0, "the stopped run's time counts"
     assert json.loads(stopped.read_text())["finished_games"] == 4
 
 
