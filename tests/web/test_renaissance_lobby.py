@@ -256,29 +256,25 @@ def test_the_lobby_frames_and_page_say_which_game_each_table_plays(client, make_
 # --- The game page until the Renaissance table exists ---------------------------------------------
 
 
-def test_a_spectator_sees_the_page_shell_of_a_renaissance_game(client, make_user):
+def test_a_spectator_gets_the_renaissance_table_of_a_renaissance_game(client, make_user):
     alice = make_user("alice")
     game = lobby.play_against_bots(alice, 2, "heuristic", {"powers": True}, game="renaissance")
     response = client.get(reverse("game", args=[game.pk]))  # anonymous: a spectator
     assert response.status_code == 200
     page = response.content.decode()
-    assert "data-game-shell" in page and 'data-ruleset="renaissance"' in page
-    assert "Nations&#x27; powers" in page
-    assert 'data-testid="board-coming"' in page and "docs/bot-api.md" in page
-    assert "alice" in page
-    assert "game-info" not in page  # no board script is started for it
+    assert 'data-testid="rn-table"' in page and 'class="rn-map"' in page
+    assert '"ruleset": "renaissance"' in page  # the client connects as to a Renaissance game
+    assert 'class="game game--live"' not in page  # not Condottiere's board
 
 
-def test_a_finished_renaissance_game_shows_its_result_and_no_analysis_button(client, make_user):
+def test_a_finished_renaissance_game_says_whether_it_was_rated_and_offers_no_analysis(
+    client, make_user
+):
     people = [make_user(name) for name in ("ann", "ben", "cat")]
     game = play_to_the_end(people_table(people, seed=5), seed=5)
     client.force_login(people[0])
     page = client.get(reverse("game", args=[game.pk])).content.decode()
-    for seat, points in enumerate(game.result["points"]):
-        row = f'<tr data-seat="{seat}"><td>{people[seat].username}</td>'
-        assert f'{row}<td class="number" data-points>{points}</td>' in page
-    assert page.count("data-winner") == len(game.result["winners"])
-    assert 'data-testid="no-analysis"' in page
+    assert 'class="game__rated" data-rated="' in page
     assert reverse("analysis_request", args=[game.pk]) not in page
 
 
