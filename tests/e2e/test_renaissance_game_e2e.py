@@ -21,6 +21,7 @@ renaissance-1366x768.png (the README shows the first).
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -240,6 +241,16 @@ def view_of(frames, version: str) -> dict:
     raise AssertionError(f"no state frame of version {version}")
 
 
+def on_top(locator, seconds: float = 3) -> bool:
+    """On screen and on top once the page settles (a frame may be redrawing the panel)."""
+    deadline = time.monotonic() + seconds
+    while not locator.evaluate(ON_TOP):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
 def assert_all_on_screen(page, label: str, cities: bool = True):
     """Every control of the decision and (`cities`) every city it offers on the map."""
     # The map's highlights may follow the decision panel by an animation frame.
@@ -274,7 +285,7 @@ def click_city(page, name, kind="choice"):
     if page.viewport_size["width"] < PHONE_WIDTH:
         # On a phone the map is taller than the screen: scroll the city above the sheet.
         spot.evaluate("el => window.scrollBy(0, el.getBoundingClientRect().top - innerHeight / 4)")
-    assert spot.evaluate(ON_TOP), f"{name} is not on screen and on top"
+    assert on_top(spot), f"{name} is not on screen and on top"
     box = spot.bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
@@ -290,13 +301,13 @@ def press(page, testid):
 
 def control(page, testid):
     button = page.locator(f'{DECISION} [data-testid="{testid}"]')
-    assert button.evaluate(ON_TOP), f"{testid} is not on screen and on top"
+    assert on_top(button), f"{testid} is not on screen and on top"
     return button
 
 
 def battle_button(page, key):
     button = page.locator(f'{BATTLE_DECISION} button[data-focus-key="{key}"]')
-    assert button.evaluate(ON_TOP), f"{key} is not on screen and on top"
+    assert on_top(button), f"{key} is not on screen and on top"
     return button
 
 
@@ -312,11 +323,11 @@ def commit_by_clicks(page, action):
         troop = page.locator(
             f'{BATTLE_DECISION} button.rn-choice[data-card="{name}"][aria-pressed="false"]'
         ).first
-        assert troop.evaluate(ON_TOP), f"the troop {name} is not on screen and on top"
+        assert on_top(troop), f"the troop {name} is not on screen and on top"
         troop.click()
     if action["red"]:
         page.locator(f"{BATTLE_DECISION} #rn-red-{action['red']}").check()
-    assert send.evaluate(ON_TOP), "Commit is not on screen and on top"
+    assert on_top(send), "Commit is not on screen and on top"
     assert send.is_enabled()
     send.click()
 
@@ -391,6 +402,7 @@ def screenshot(page, name: str):
 
 def shoot_the_game_in_progress(page):
     """The map with its pieces and a decision, at both desktop sizes the issue names."""
+    page.mouse.move(2, 2)  # no city's tooltip over the map
     for width, height in ((1366, 768), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)
@@ -417,7 +429,7 @@ def assert_end_panel(page, frames):
     end.locator(".rn-end__title").wait_for()
     title = end.locator(".rn-end__title")
     title.scroll_into_view_if_needed()
-    assert title.evaluate(ON_TOP), "the end panel's title is not on screen"
+    assert on_top(title), "the end panel's title is not on screen"
     totals = end.locator("tr.rn-end__total td").all_inner_texts()
     assert [int(text) for text in totals] == result["points"]
     marked = end.locator("th.rn-end__seat--winner").evaluate_all(
@@ -455,7 +467,7 @@ def test_a_person_plays_a_whole_six_player_game_against_five_bots_by_clicks(
     standin = page.locator('[data-testid="rn-standin"]')
     # It lies under the seats and the hand, in the left column, which scrolls on its own.
     standin.scroll_into_view_if_needed()
-    assert standin.evaluate(ON_TOP), "the stand-in control is not on screen and on top"
+    assert on_top(standin), "the stand-in control is not on screen and on top"
     standin.click()
     page.wait_for_function(
         f"() => document.querySelector('{ROOT}').dataset.state === 'finished'", timeout=150_000
