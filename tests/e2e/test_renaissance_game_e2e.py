@@ -469,6 +469,11 @@ def test_a_person_plays_a_whole_six_player_game_against_five_bots_by_clicks(
     standin.scroll_into_view_if_needed()
     assert on_top(standin), "the stand-in control is not on screen and on top"
     standin.click()
+    # The page says a bot plays the seat now (and the button takes it back).
+    page.wait_for_function(
+        """() => document.querySelector('.rn-standin__note')?.textContent.trim() ||
+          document.querySelector('[data-rn-root]').dataset.state === 'finished'"""
+    )
     page.wait_for_function(
         f"() => document.querySelector('{ROOT}').dataset.state === 'finished'", timeout=150_000
     )
