@@ -457,6 +457,10 @@ def test_a_person_plays_a_whole_six_player_game_against_five_bots_by_clicks(
         )
         assert page.evaluate("() => window.scrollY") == 0, f"{phase}: the page scrolled"
         assert_all_on_screen(page, f"{phase} at 1280x800")
+        if phase in ("attack", "defend"):  # the tallest decisions: at the shorter screen too
+            page.set_viewport_size({"width": 1366, "height": 768})
+            assert_all_on_screen(page, f"{phase} at 1366x768")
+            page.set_viewport_size({"width": 1280, "height": 800})
         shoot = action["type"] == "expand" and by_sea(action) and not shot
         act(page, action, shoot)
         shot = shot or shoot
