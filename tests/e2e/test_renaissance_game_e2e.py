@@ -56,6 +56,10 @@ MOVED_ON = f"""version => {{
   return root.dataset.version !== version || root.dataset.state !== 'playing';
 }}"""
 
+OTHERS_VOTED = """() => [...document.querySelectorAll('[data-rn-seats] .rn-seat')]
+  .filter((seat) => seat.dataset.seat !== '0')
+  .every((seat) => seat.querySelector('.rn-seat__vote')?.dataset.vote === 'voted')"""
+
 # On screen and on top, for one element.
 ON_TOP = """el => {
   const box = el.getBoundingClientRect();
@@ -451,6 +455,11 @@ def test_a_person_plays_a_whole_six_player_game_against_five_bots_by_clicks(
     shot = False
     for planned, action in moves:
         phase, version = wait_for_turn(page)
+        if phase == "vote":
+            # The bots' votes first: a click made while their frames redraw the panel can be
+            # lost (an open bug), and this test is about the controls, not that race.
+            page.wait_for_function(OTHERS_VOTED)
+            phase, version = wait_for_turn(page)
         view = view_of(frames, version)
         assert phase == planned and action in view["legal_actions"], (
             f"the game left its plan (seed {seed}): {phase} now, {planned} {action} planned"
