@@ -26,13 +26,14 @@ SVG_FILE = Path(__file__).resolve().parents[2] / "static" / "board" / "renaissan
 
 WIDTH, HEIGHT = shapes.WIDTH, shapes.HEIGHT
 
-# Sizes in map units (the page shows the map about 750 px wide: a unit is about 0.75 px).
+# Sizes in map units. The table shows the whole map about 570 px wide at 1280x800 (a unit is
+# about 0.57 px): city names are as large as the crowded north leaves room for, each near its spot.
 SPOT_RADIUS = 8
 # The client draws a garrison as a disc of this radius over the spot, fortifications as rings
 # out to about 19 units, a palace and a pillage mark above either side (static/js/renaissance/
 # board.js): names and anchors keep clear of the disc, and of the rings where they can.
 PIECE_RADIUS = 11
-CITY_FONT_SIZE = 12
+CITY_FONT_SIZE = 15
 CITY_FONT_WEIGHT = 600
 PROVINCE_FONT_SIZE = 10
 PROVINCE_LINE_HEIGHT = 11.5
