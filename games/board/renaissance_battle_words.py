@@ -182,6 +182,8 @@ def decision_words() -> dict:
 def diplomacy_words() -> dict:
     return {
         "diplomacy_title": _("Diplomacy"),
+        "dip_queued": _("Your last move is still on its way: this is sent as soon as it lands."),
+        "dip_not_sent": _("Not sent: the table changed meanwhile. Look again and choose."),
         "offers_to_you": _("Offers to you"),
         "your_offers": _("Your offers"),
         "offer_exchange_theirs": _("{seat} offers {give} for your {take}."),

@@ -42,6 +42,7 @@ def renaissance_labels() -> dict:
         "ui": {**ui_labels(), **decision_labels(), **turn_cue_labels(), **chat_labels()},
         "cards": card_labels(),
         "nations": nation_labels(),
+        "powers": power_labels(),
         "colours": {key: str(label) for key, label in SEAT_COLOUR_LABELS.items()},
         "phases": phase_labels(),
         "pieces": piece_labels(),
@@ -126,6 +127,69 @@ def nation_labels() -> dict:
         "swiss": (_("The Swiss"), pgettext("nation mark", "Sw")),
     }
     return {key: {"name": str(name), "mark": str(mark)} for key, (name, mark) in names.items()}
+
+
+def power_labels() -> dict:
+    """Per nation: its power with the nations' powers on, in a short line and in full
+    (docs/renaissance/rules.md 13.2, read with rulings R50-R59)."""
+    powers = {
+        "genoa": (
+            _("No terrain or landing bonus against its attacks"),
+            _("When Genoa attacks, the defender gets no mountain, marsh or landing bonus."),
+        ),
+        "florence": (
+            _("Lures an artist on a 5 or 6"),
+            _(
+                "Once a turn, in its combat phase, if it owns a palace without an artist: a die "
+                "roll of 5 or 6 moves another player's artist into that palace."
+            ),
+        ),
+        "naples": (
+            _("A free Retreat each turn"),
+            _(
+                "Once a turn, Naples saves a blue card from a lost battle as a Retreat card "
+                "would, without the card."
+            ),
+        ),
+        "rome": (
+            _("The Pope's vote counts twice"),
+            _(
+                "Rome's vote counts twice in every vote on war or peace: war when the war votes "
+                "are at least half of all votes."
+            ),
+        ),
+        "venice": (
+            _("2 more ducats each turn"),
+            _("Venice receives 2 more ducats each turn, with its income."),
+        ),
+        "milan": (
+            _("A free Condottiere each turn"),
+            _("The first Condottiere Milan plays each turn costs no ducat."),
+        ),
+        "france": (
+            _("Attacks from a city just taken"),
+            _("France may attack from a city it took earlier in the same combat phase."),
+        ),
+        "spain": (
+            _("Free Raiders each turn"),
+            _(
+                "Once a turn, in its combat phase, Spain pillages a city as a Raiders card "
+                "would, without the card."
+            ),
+        ),
+        "empire": (
+            _("A free battle card each turn"),
+            _("The Empire draws one more battle card at each deal; it counts in its hand."),
+        ),
+        "swiss": (
+            _("+1 in attack or in defence"),
+            _(
+                "Each turn the Swiss announce a bonus of +1 in attack or in defence, for every "
+                "battle of that turn."
+            ),
+        ),
+    }
+    return {key: {"short": str(short), "full": str(full)} for key, (short, full) in powers.items()}
 
 
 def phase_labels() -> dict:
@@ -233,6 +297,7 @@ def ui_labels() -> dict:
         "last_move": _("Last move"),
         "game_over": _("Game over"),
         "winners": _("Won by {players}"),
+        "power": _("Power: {power}"),
     }
 
 

@@ -58,6 +58,31 @@ export function isOffered(view, action) {
   return [...(view?.legal_actions ?? []), ...(view?.diplomacy_actions ?? [])].some((each) => canonical(each) === wanted);
 }
 
+// An offer made to the page's seat waits for its answer (public.offers: [kind, from, to, ...]).
+export function offerWaits(view) {
+  if (!isSeated(view)) return false;
+  return (view.public?.offers ?? []).some((offer) => offer[2] === view.seat);
+}
+
+// Everything the decision panel (decision.js) reads of a frame: while it is the same, so is the
+// panel. The seats the vote waits for count only once this seat has voted (the panel lists them).
+export function decisionSignature(view, selection, busy, seated, mine) {
+  const pub = view.public ?? {};
+  const seat = view.seat;
+  const voted = view.vote !== null && view.vote !== undefined;
+  return JSON.stringify([
+    view.phase,
+    view.legal_actions ?? [],
+    voted ? [view.vote, view.acting_seats ?? []] : null,
+    view.hand?.length ?? null,
+    [pub.ducats?.[seat], pub.bought?.[seat], pub.expansions?.[seat], pub.attacks, pub.war],
+    selection ?? null,
+    busy,
+    seated,
+    mine,
+  ]);
+}
+
 function createTable(root, modules) {
   const info = readJson("game-info");
   const labels = readJson("rn-labels");
@@ -98,6 +123,7 @@ function createTable(root, modules) {
     announced: "",
     opens: 0,
     chatRead: null,
+    decisionDrawn: null, // what the decision panel was last drawn from (decisionSignature)
   };
 
   const seatName = (seat) => {
@@ -112,6 +138,7 @@ function createTable(root, modules) {
     logLabels: readJson("rn-log-labels"),
     facts,
     send: (action) => send(action),
+    isBusy: () => local.busy,
     seatName,
     nationName,
     cityName: (name) => name,
@@ -247,8 +274,9 @@ function createTable(root, modules) {
     root.dataset.selection = local.selection ? local.selection.mode : "";
     root.classList.toggle("is-my-turn", mine);
     root.classList.toggle("is-spectator", !seated);
-    // The cue fires for a vote too: a seat that has not voted is in acting_seats with choices.
-    cueTurn({ root, t, view, game, myTurn: mine });
+    // The cue fires for a vote too (a seat that has not voted is in acting_seats with choices),
+    // and while an offer made to this seat waits for its answer.
+    cueTurn({ root, t, view, game, myTurn: mine || offerWaits(view) });
 
     parts.turn.textContent = turnText(frame, ctx);
     renderTrack(parts.track, view, t);
@@ -305,8 +333,14 @@ function createTable(root, modules) {
     // asks no battle decision of this seat.
     if (modules.battle?.renderBattleDecision?.(parts.decision, frame, ctx)) {
       parts.decision.dataset.decision = view.phase;
+      local.decisionDrawn = null;
       return;
     }
+    // Another seat's move (a vote, an offer) that changes nothing of this decision leaves its
+    // controls in place: a button rebuilt between a person's mousedown and mouseup loses the click.
+    const drawn = decisionSignature(view, local.selection, local.busy, seated, mine);
+    if (drawn === local.decisionDrawn) return;
+    local.decisionDrawn = drawn;
     renderDecision(parts.decision, {
       view,
       t,

@@ -12,10 +12,14 @@ test-artifacts/renaissance/.
 import json
 import time
 
+import ai
 from games.lobby import tables as lobby
 from games.models import Game
+from games.rules_api import RENAISSANCE
+from games.services import load_state, submit_action
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_table_layout_e2e import CONTRASTS
+from tests.web.renaissance_games import people_table, play_to_the_end
 
 SHOTS = ARTIFACTS / "renaissance"
 ROOT = "[data-rn-root]"
@@ -359,3 +363,250 @@ def test_the_keyboard_alone_plays_the_set_up(server, new_page, log_in, create_pl
         else:
             assert city(page, focused).get_attribute("data-owner") == "0"
         assert page.evaluate("() => document.activeElement !== document.body")
+
+
+# --- Cues, diplomacy beside a decision, the table's rules, the map's words, the end ------------
+
+TURN_ICON = "favicon-turn.svg"
+DIPLOMACY = "[data-rn-diplomacy]"
+
+# One element seen by a person: its box inside the window, and on top at its centre.
+SEEN = """el => {
+  const box = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 &&
+    box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5 &&
+    Boolean(hit && (hit === el || el.contains(hit)));
+}"""
+
+
+def seen(locator) -> bool:
+    return locator.count() > 0 and all(
+        locator.nth(index).evaluate(SEEN) for index in range(locator.count())
+    )
+
+
+def cue_on(page) -> bool:
+    """The turn cue: the tab's title marked and the favicon changed."""
+    icon = page.evaluate("() => document.querySelector('link[rel=icon]')?.getAttribute('href')")
+    marked = page.title().startswith("●")
+    assert marked == bool(icon and icon.endswith(TURN_ICON)), "title and favicon disagree"
+    return marked
+
+
+def people_at_the_vote(people):
+    """A game of `people` (a heuristic bot choosing every seat's moves) brought to the first
+    vote, nobody having voted yet."""
+    game = people_table(people)
+    bot = ai.make_bot("heuristic", seed=0, game="renaissance")
+    while True:
+        game.refresh_from_db()
+        state = load_state(game)
+        if RENAISSANCE.view_for(state, None)["phase"] == "vote":
+            return game
+        seat = sorted(RENAISSANCE.acting_seats(state))[0]
+        submit_action(game.pk, seat, bot.choose(RENAISSANCE.view_for(state, seat)), game.version)
+
+
+def engine_view(game, seat):
+    game.refresh_from_db()
+    return RENAISSANCE.view_for(load_state(game), seat)
+
+
+def act(game, seat, action):
+    game.refresh_from_db()
+    submit_action(game.pk, seat, action, game.version)
+
+
+def offer_to_seat_0(game):
+    """Seat 1 makes seat 0 an offer (a city exchange or a Condottiere for a ducat); returns it."""
+    offers = [
+        action
+        for action in engine_view(game, 1)["diplomacy_actions"]
+        if action["type"] in ("offer_exchange", "offer_condottiere") and action["to"] == 0
+    ]
+    assert offers, "seat 1 has no offer to make to seat 0"
+    act(game, 1, offers[0])
+    return offers[0]
+
+
+def withdrawal(offer):
+    """The offerer's withdrawal of `offer` (the same fields, docs/protocol.md section 17)."""
+    return {**offer, "type": offer["type"].replace("offer_", "withdraw_")}
+
+
+def test_the_vote_and_an_offer_cue_the_tab_and_diplomacy_stays_usable_beside_the_decision(
+    server, new_page, log_in, create_player
+):
+    """The cue marks the tab while this person must vote though others vote too, and while an
+    offer waits for them, and only then. An offer's answers are on screen and on top beside the
+    pending vote; a click held while another seat's vote arrives still votes; a diplomacy click
+    made while the last move is on its way is said, then sent."""
+    people = [create_player(name) for name in ("uno", "due", "tre")]
+    game = people_at_the_vote(people)
+    page = new_page(1280, 800)
+    log_in(page, people[0])
+    page.goto(f"{server}/games/{game.pk}/")
+    wait_for_turn(page, time.monotonic() + 30)
+    assert page.locator(ROOT).get_attribute("data-phase") == "vote"
+    assert set(engine_view(game, 0)["acting_seats"]) == {0, 1, 2}  # everyone votes at once
+    assert cue_on(page), "the vote does not mark the tab"
+
+    # An offer arrives while the vote waits: its answers and the vote are both usable.
+    offer = offer_to_seat_0(game)
+    incoming = page.locator(f"{DIPLOMACY} .rn-dip__offers--incoming button")
+    incoming.first.wait_for()
+    for size in ((1280, 800), (1280, 900), (1366, 768)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(200)
+        assert seen(incoming), f"the offer's answers are hidden at {size}"
+        for testid in ("rn-vote-peace", "rn-vote-war"):
+            assert seen(page.locator(f'[data-testid="{testid}"]')), f"{testid} hidden at {size}"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_timeout(200)
+
+    # A click held down while another seat's vote arrives is not lost.
+    war = page.locator('[data-testid="rn-vote-war"]').bounding_box()
+    page.mouse.move(war["x"] + war["width"] / 2, war["y"] + war["height"] / 2)
+    page.mouse.down()
+    act(game, 2, {"type": "vote", "war": False})
+    page.wait_for_function(
+        '() => document.querySelector(\'[data-rn-seats] .rn-seat[data-seat="2"] '
+        ".rn-seat__vote[data-vote=voted]')"
+    )
+    page.mouse.up()
+    page.locator('[data-testid="rn-vote-cast"]').wait_for()
+    assert engine_view(game, 0)["vote"] is True
+    # Voted, seat 1 still to vote: the offer alone keeps the cue.
+    assert cue_on(page), "the waiting offer does not mark the tab"
+
+    # Decline, and at once a gift while the decline is on its way: the page says it waits,
+    # then sends the gift.
+    ducats = engine_view(game, 1)["public"]["ducats"][1]
+    said = page.evaluate(
+        """() => {
+          const dip = document.querySelector('[data-rn-diplomacy]');
+          dip.querySelector('button[data-focus-key^="rn-dip-decline"]').click();
+          dip.querySelector('details.rn-dip__make').open = true;
+          dip.querySelector('form[data-form="gift"]').requestSubmit();
+          const note = dip.querySelector('[data-testid="rn-dip-note"]');
+          return note && !note.hidden && note.checkVisibility() ? note.textContent : '';
+        }"""
+    )
+    assert said.strip(), "the click made while the decline was on its way is not said"
+    deadline = time.monotonic() + 10
+    while engine_view(game, 1)["public"]["ducats"][1] != ducats + 1:
+        assert time.monotonic() < deadline, "the gift clicked while busy was never sent"
+        time.sleep(0.1)
+    assert engine_view(game, 0)["public"]["offers"] == []  # declined
+    page.wait_for_function("() => !document.title.startsWith('●')")
+    assert not cue_on(page)  # voted, no offer: nothing waits for this person
+    assert 1 in engine_view(game, 0)["acting_seats"]  # while seat 1 still votes
+
+    # A new offer marks the tab again; withdrawn, the mark goes.
+    offer = offer_to_seat_0(game)
+    page.wait_for_function("() => document.title.startsWith('●')")
+    assert cue_on(page)
+    act(game, 1, withdrawal(offer))
+    page.wait_for_function("() => !document.title.startsWith('●')")
+    assert not cue_on(page)
+
+
+NAME_PIXELS = """() => [...document.querySelectorAll('[data-rn-board] text.rn-city__name')].map(
+  (node) => parseFloat(getComputedStyle(node).fontSize) * node.getScreenCTM().a)"""
+
+# Per held city on a mountain or in a marsh: its terrain badge seen beside the garrison disc.
+TERRAIN_BADGES = """() => [...document.querySelectorAll(
+    'g.rn-city[data-terrain=mountain], g.rn-city[data-terrain=marsh]')]
+  .filter((city) => city.querySelector('.rn-garrison'))
+  .map((city) => {
+    const badge = city.querySelector('.rn-terrain-badge');
+    if (!badge) return { city: city.dataset.city, seen: false, clear: false };
+    const box = badge.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    const disc = city.querySelector('.rn-garrison').getBoundingClientRect();
+    const far = Math.hypot(x - (disc.left + disc.width / 2), y - (disc.top + disc.height / 2));
+    return {
+      city: city.dataset.city,
+      seen: box.top >= 0 && box.bottom <= innerHeight &&
+        Boolean(hit && badge.parentNode.contains(hit)),
+      clear: far > disc.width / 2,
+    };
+  })"""
+
+
+def test_the_tables_rules_each_nations_power_the_hand_and_the_maps_words_are_readable(
+    server, new_page, log_in, create_player
+):
+    user = create_player("ludovica")
+    page = new_page(1280, 800)
+    log_in(page, user)
+    frames = record_frames(page)
+    options = {"scenario": "1494", "powers": True}
+    game = lobby.play_against_bots(user, 5, "random", options, game="renaissance")
+    page.goto(f"{server}/games/{game.pk}/")
+    deadline = time.monotonic() + GAME_SECONDS
+    # The first decision holding cards (the purchase): the hand is then worth seeing.
+    while True:
+        _phase, version = wait_for_turn(page, deadline)
+        view = latest_view(frames, version)
+        if view["hand"]:
+            break
+        move_and_wait(page, version, lambda: default_move(page))
+    nation = view["public"]["nations"][0]
+    labels = json.loads(page.locator("#rn-labels").text_content())
+    for size in ((1280, 800), (1366, 768)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(300)
+        where = f"at {size[0]}x{size[1]}"
+        assert page.evaluate("() => window.scrollY") == 0
+        # The hand beside a decision of a six-seat game, without scrolling the page.
+        assert seen(page.locator("[data-rn-hand] .rn-card").first), f"the hand is hidden {where}"
+        assert seen(page.locator("[data-rn-rules] .rule-chip")), f"the rules are hidden {where}"
+        link = page.locator('[data-testid="rn-rules-link"]')
+        assert seen(link) and link.get_attribute("href") == "/rules/renaissance/"
+        smallest = min(page.evaluate(NAME_PIXELS))
+        assert smallest >= 8, f"city names of {smallest:.1f} px {where}"
+        badges = page.evaluate(TERRAIN_BADGES)
+        assert badges, "no held city on a mountain or in a marsh to look at"
+        assert all(badge["seen"] and badge["clear"] for badge in badges), badges
+    chips = page.locator("[data-rn-rules] .rule-chip").all_inner_texts()
+    assert chips == ["Renaissance", "Scenario 1494", "Nations' powers", "No timer"]
+
+    # My nation's power in a short line; its full text a click away, kept across frames.
+    power = page.locator('[data-rn-seats] .rn-seat[data-seat="0"] [data-fact="power"]')
+    assert labels["powers"][nation]["short"] in power.locator("summary").inner_text()
+    assert page.locator('[data-rn-seats] [data-fact="power"]').count() == 6
+    power.locator("summary").click()
+    assert power.locator("p").inner_text() == labels["powers"][nation]["full"]
+    version = page.locator(ROOT).get_attribute("data-version")
+    move_and_wait(page, version, lambda: default_move(page))
+    assert power.evaluate("node => node.open"), "a new frame closed the power's text"
+    screenshot(page, "powers-1280")
+
+
+def test_the_end_panel_is_styled_on_the_live_page(server, new_page, log_in, create_player):
+    people = [create_player(name) for name in ("prima", "seconda", "terza")]
+    game = play_to_the_end(people_table(people, seed=21), seed=21)
+    page = new_page(1280, 800)
+    log_in(page, people[0])
+    page.goto(f"{server}/games/{game.pk}/")
+    panel = page.locator("[data-rn-end] .rn-end__panel")
+    panel.wait_for()
+    assert seen(panel.locator(".rn-end__title"))
+    style = panel.evaluate(
+        """node => {
+          const cell = node.querySelector('.rn-end__table td');
+          const total = node.querySelector('.rn-end__total td');
+          return {
+            border: parseFloat(getComputedStyle(node).borderTopWidth),
+            padding: parseFloat(getComputedStyle(cell).paddingLeft),
+            total: getComputedStyle(total).fontWeight,
+            controls: getComputedStyle(node.querySelector('.rn-end__controls')).display,
+          };
+        }"""
+    )
+    assert style["border"] > 0 and style["padding"] > 0
+    assert int(style["total"]) >= 700 and style["controls"] == "flex"
+    screenshot(page, "end-1280")

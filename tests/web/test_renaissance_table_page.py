@@ -2,6 +2,7 @@
 board's facts and the words, the same for a seat, a spectator and an anonymous visitor; never a
 hand, a vote or a decision (those come over the socket only)."""
 
+import html
 import json
 import random
 import re
@@ -133,3 +134,81 @@ def test_a_condottiere_game_keeps_its_own_page(client, make_user, make_table):
     Game.objects.filter(pk=game.pk).update(status=Game.Status.PLAYING)
     page = client.get(reverse("game", args=[game.pk])).content.decode()
     assert "data-rn-root" not in page and "data-game-root" in page
+
+
+def chips_of(page: str) -> dict:
+    """The table's rule chips, by what each says (data-rule), with whether it says a default."""
+    chip = r'<li class="rule-chip( rule-chip--plain)?" data-rule="(\w+)">([^<]+)</li>'
+    return {key: (html.unescape(text), bool(plain)) for plain, key, text in re.findall(chip, page)}
+
+
+@pytest.mark.parametrize(
+    ("people", "options", "seconds", "expected"),
+    [
+        (
+            3,
+            {},
+            None,
+            {
+                "game": ("Renaissance", False),
+                "scenario": ("The game of 1454", True),
+                "powers": ("No nations' powers", True),
+                "timer": ("No timer", True),
+            },
+        ),
+        (
+            4,
+            {"remove": "milan"},
+            60,
+            {
+                "game": ("Renaissance", False),
+                "scenario": ("The game of 1454", True),
+                "powers": ("No nations' powers", True),
+                "remove": ("Without Milan", False),
+                "timer": ("60 s per decision", False),
+            },
+        ),
+        (
+            5,
+            {"scenario": "1494", "powers": True},
+            None,
+            {
+                "game": ("Renaissance", False),
+                "scenario": ("Scenario 1494", False),
+                "powers": ("Nations' powers", False),
+                "timer": ("No timer", True),
+            },
+        ),
+    ],
+)
+def test_the_tables_rules_are_chips_from_its_public_options(
+    client, make_user, people, options, seconds, expected
+):
+    game = people_table([make_user(f"p{n}") for n in range(people)], options=options, seed=5)
+    Game.objects.filter(pk=game.pk).update(turn_seconds=seconds)
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert chips_of(page) == expected
+
+
+def test_the_table_links_to_the_rules_and_names_its_map_in_the_visitors_language(client, make_user):
+    game = people_table([make_user(name) for name in ("ann", "ben", "cat")], seed=3)
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    link = re.search(r'<a href="([^"]+)" data-testid="rn-rules-link"', page)
+    assert link and link.group(1) == reverse("rules_renaissance")
+    # The map's accessible name (its <title>, which aria-labelledby points at) is translated.
+    assert '<title id="rn-map-title">Map of Italy</title>' in page
+    assert "Italia 1454</title>" not in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    french = client.get(reverse("game", args=[game.pk])).content.decode()
+    title = re.search(r'<title id="rn-map-title">([^<]+)</title>', french).group(1)
+    assert html.unescape(title) == json_script(french, "rn-labels")["ui"]["map"]
+
+
+def test_with_the_powers_every_nation_has_its_power_in_words(client, make_user):
+    game = people_table(
+        [make_user(f"p{n}") for n in range(6)], options={"scenario": "1494", "powers": True}
+    )
+    labels = json_script(client.get(reverse("game", args=[game.pk])).content.decode(), "rn-labels")
+    for nation in labels["nations"]:
+        power = labels["powers"][nation]
+        assert power["short"] and len(power["full"]) > len(power["short"]), nation

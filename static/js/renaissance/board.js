@@ -42,7 +42,23 @@ export function cityState(view, index) {
   };
 }
 
-function drawPieces(layer, point, state, t) {
+// A held city's terrain mark (mountain, marsh) lies under its garrison disc: it is drawn again,
+// smaller, on a badge at the disc's lower left, clear of the palace and the pillage marks above.
+function terrainBadge(point, terrain) {
+  const { x, y } = point;
+  const bx = x - 13;
+  const by = y + 11;
+  const badge = svgNode("g", { class: "rn-terrain-badge-group", "aria-hidden": "true" });
+  badge.append(svgNode("circle", { class: "rn-terrain-badge", cx: bx, cy: by, r: 6.5 }));
+  const mark = terrain.cloneNode(false);
+  mark.setAttribute("class", "rn-terrain-badge__mark");
+  // The file's mark is drawn around the spot's centre: moved onto the badge, a little smaller.
+  mark.setAttribute("transform", `translate(${bx} ${by}) scale(0.8) translate(${-x} ${-y})`);
+  badge.append(mark);
+  return badge;
+}
+
+function drawPieces(layer, point, state, t, terrain = null) {
   const { x, y } = point;
   const parts = [];
   if (state.owner >= 0) {
@@ -63,6 +79,7 @@ function drawPieces(layer, point, state, t) {
     parts.push(
       svgNode("text", { class: "rn-garrison__mark", x, y: y + 4, "text-anchor": "middle" }, t.nationMark(state.nation)),
     );
+    if (terrain) parts.push(terrainBadge(point, terrain));
   }
   if (state.palace) {
     const px = x + 17;
@@ -288,7 +305,7 @@ export function createBoard(svg, ctx) {
           layer = svgNode("g", { class: "rn-city__pieces" });
           group.append(layer);
         }
-        drawPieces(layer, cityPoint(group), state, ctx.t);
+        drawPieces(layer, cityPoint(group), state, ctx.t, group.querySelector(".rn-city__terrain"));
         if (isPickable(group)) group.setAttribute("aria-label", label(name));
       });
       renderClosedProvinces(closedCities);

@@ -73,8 +73,42 @@ export function createDiplomacy(container, ctx) {
 
   const live = el("p", { className: "rn-dip__live visually-hidden", role: "status", "aria-live": "polite" });
 
+  // A click while the page waits for the answer to the last move is kept, and sent once that
+  // answer lands if the new view still offers it; the person is told either way.
+  let queued = null;
+
   function send(action) {
-    ctx.send(action);
+    if (ctx.send(action)) {
+      queued = null;
+      return;
+    }
+    if (ctx.isBusy?.()) {
+      queued = action;
+      live.textContent = words.w("dip_queued");
+      showNote(words.w("dip_queued"));
+    } else {
+      live.textContent = words.w("dip_not_sent");
+      showNote(words.w("dip_not_sent"));
+    }
+  }
+
+  function sendQueued() {
+    if (!queued || ctx.isBusy?.()) return;
+    const action = queued;
+    queued = null;
+    queueMicrotask(() => {
+      if (ctx.send(action)) showNote("");
+      else showNote(words.w("dip_not_sent"));
+    });
+  }
+
+  // A visible line under the title (the live region says it to a screen reader).
+  function showNote(text) {
+    const note = container.querySelector(".rn-dip__note");
+    if (note) {
+      note.textContent = text;
+      note.hidden = !text;
+    }
   }
 
   function offersSection(view, me, incoming, outgoing) {
@@ -229,6 +263,7 @@ export function createDiplomacy(container, ctx) {
         "section",
         { className: "rn-dip", "aria-labelledby": "rn-dip-title" },
         el("h2", { className: "rn-dip__title", id: "rn-dip-title" }, words.w("diplomacy_title"), badge ? " " : null, badge),
+        el("p", { className: "rn-dip__note", role: "status", dataset: { testid: "rn-dip-note" }, hidden: true }),
         ...offersSection(view, me, incoming, outgoing),
         el("details", { className: "rn-dip__make", open: form.open ? true : null, ontoggle: (event) => { form.open = event.target.open; } },
           el("summary", { text: words.w("make_offer") }),
@@ -243,6 +278,7 @@ export function createDiplomacy(container, ctx) {
     render(next) {
       frame = next;
       redraw(false);
+      sendQueued();
     },
   };
 }

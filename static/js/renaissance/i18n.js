@@ -21,6 +21,7 @@ export function makeTranslator(labels, language = document.documentElement.lang 
     nationMark: (nation) => labels.nations?.[nation]?.mark ?? String(nation).slice(0, 2),
     piece: (piece) => labels.pieces?.[piece] ?? piece,
     terrain: (terrain) => labels.terrains?.[terrain] ?? terrain,
+    power: (nation) => labels.powers?.[nation] ?? null,
     card,
     cardName: (name) => card(name).name,
   };

@@ -25,6 +25,30 @@ function voteText(view, seat, t) {
   return "";
 }
 
+// The seats whose power's full text a person opened: kept across the renders of every frame.
+const openPowers = new WeakMap(); // list -> Set of seats
+
+// With the nations' powers on (game.options.powers): the nation's power in a short line, which
+// opens on its full text.
+function powerLine(list, seat, nation, t) {
+  const power = t.power(nation);
+  if (!power) return null;
+  const opened = openPowers.get(list) ?? new Set();
+  openPowers.set(list, opened);
+  const details = document.createElement("details");
+  details.className = "rn-seat__power";
+  details.dataset.fact = "power";
+  details.open = opened.has(seat);
+  details.addEventListener("toggle", () => (details.open ? opened.add(seat) : opened.delete(seat)));
+  const summary = document.createElement("summary");
+  summary.textContent = t.ui("power", { power: power.short });
+  summary.dataset.focusKey = `rn-power:${seat}`;
+  const full = document.createElement("p");
+  full.textContent = power.full;
+  details.append(summary, full);
+  return details;
+}
+
 function fact(key, label, value) {
   const term = document.createElement("dt");
   term.textContent = label;
@@ -83,6 +107,8 @@ export function renderSeats(list, frame, ctx) {
     );
     facts.querySelector('[data-fact="points"]')?.previousElementSibling?.setAttribute("title", t.ui("points"));
     item.append(head, facts);
+    const power = game.options?.powers ? powerLine(list, seat, pub.nations?.[seat], t) : null;
+    if (power) item.append(power);
 
     const vote = voteText(view, seat, t);
     if (vote) {
