@@ -298,7 +298,8 @@ function createTable(root, modules) {
   }
 
   function renderMyHand(view) {
-    const seated = Array.isArray(view.hand);
+    // Once the game is over a hand means nothing more: the column keeps its room for the seats.
+    const seated = Array.isArray(view.hand) && local.frame?.game?.status === "playing";
     parts.handSection.hidden = !seated;
     if (!seated) return;
     renderHand(parts.hand, { view, t, busy: local.busy, onPlay: playCard });
@@ -365,7 +366,11 @@ function createTable(root, modules) {
 
   function renderStandin(game) {
     const mine = game.seats?.find((seat) => seat.you);
-    if (!mine || game.status !== "playing") {
+    // Redrawn only when it changes: a button rebuilt under a held click loses the click.
+    const drawn = mine && game.status === "playing" ? String(Boolean(mine.standin)) : "";
+    if (drawn === parts.standin.dataset.drawn) return;
+    parts.standin.dataset.drawn = drawn;
+    if (!drawn) {
       parts.standin.replaceChildren();
       return;
     }

@@ -586,8 +586,11 @@ def test_the_tables_rules_each_nations_power_the_hand_and_the_maps_words_are_rea
     screenshot(page, "powers-1280")
 
 
-def test_the_end_panel_is_styled_on_the_live_page(server, new_page, log_in, create_player):
-    people = [create_player(name) for name in ("prima", "seconda", "terza")]
+def test_the_end_panel_is_styled_on_the_live_page_and_shows_six_seats(
+    server, new_page, log_in, create_player
+):
+    names = ("prima", "seconda", "terza", "quarta", "quinta", "sesta")
+    people = [create_player(name) for name in names]
     game = play_to_the_end(people_table(people, seed=21), seed=21)
     page = new_page(1280, 800)
     log_in(page, people[0])
@@ -609,4 +612,16 @@ def test_the_end_panel_is_styled_on_the_live_page(server, new_page, log_in, crea
     )
     assert style["border"] > 0 and style["padding"] > 0
     assert int(style["total"]) >= 700 and style["controls"] == "flex"
+    # Six seats: every seat's head and total on screen, without a sideways scroll.
+    cells = panel.locator("th.rn-end__seat, tr.rn-end__total td")
+    assert cells.count() == 12
+    assert seen(cells), "a seat's column of the score table is hidden"
+    clipped = cells.evaluate_all(
+        """cells => cells.filter((cell) => {
+          const box = cell.getBoundingClientRect();
+          const frame = cell.closest('.rn-end__scroll, .rn-end__panel').getBoundingClientRect();
+          return box.right > frame.right + 0.5 || box.left < frame.left - 0.5;
+        }).map((cell) => cell.textContent)"""
+    )
+    assert not clipped, f"cut off at the panel's edge: {clipped}"
     screenshot(page, "end-1280")

@@ -74,7 +74,14 @@ function scoreTable(rows, words, ctx, reason) {
     const cell = element("th", row.winner ? "rn-end__seat rn-end__seat--winner" : "rn-end__seat", seatLabel(ctx, row.seat));
     cell.scope = "col";
     cell.dataset.seat = String(row.seat);
-    if (row.winner) cell.append(" ", element("strong", "rn-end__winner", `(${words.end("winner_mark")})`));
+    // A star keeps a six-seat table's heads one word wide; its words are for a screen reader.
+    if (row.winner) {
+      const mark = element("strong", "rn-end__winner");
+      const star = element("span", "", "★");
+      star.setAttribute("aria-hidden", "true");
+      mark.append(star, element("span", "visually-hidden", `(${words.end("winner_mark")})`));
+      cell.append(" ", mark);
+    }
     head.append(cell);
   }
   table.append(element("thead"));
