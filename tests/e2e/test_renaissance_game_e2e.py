@@ -434,6 +434,16 @@ def assert_end_panel(page, frames):
     title = end.locator(".rn-end__title")
     title.scroll_into_view_if_needed()
     assert on_top(title), "the end panel's title is not on screen"
+    # Every seat's total and every seat's head on screen, without a sideways scroll.
+    cells = end.locator("tr.rn-end__total td, th.rn-end__seat")
+    cells.last.scroll_into_view_if_needed()
+    end.locator(".rn-end__scroll").evaluate("node => { node.scrollLeft = 0; }")
+    hidden = [
+        cells.nth(index).inner_text()
+        for index in range(cells.count())
+        if not cells.nth(index).evaluate(ON_TOP)
+    ]
+    assert not hidden, f"the end panel hides {hidden}"
     totals = end.locator("tr.rn-end__total td").all_inner_texts()
     assert [int(text) for text in totals] == result["points"]
     marked = end.locator("th.rn-end__seat--winner").evaluate_all(
