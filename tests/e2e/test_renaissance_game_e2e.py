@@ -74,7 +74,7 @@ ON_TOP = """el => {
 CONTROLS = f"""(withCities) => {{
   const onTop = {ON_TOP};
   const controls = [...document.querySelectorAll(
-    '{DECISION} button, {DECISION} select, {DECISION} input')];
+    '{DECISION} button, {DECISION} select, {DECISION} input, [data-rn-hand] button.is-playable')];
   const cities = withCities ? 'g.rn-city.is-choice, g.rn-city.is-from' : 'none';
   for (const city of document.querySelectorAll(cities)) {{
     controls.push(city.querySelector('.rn-city__spot'));
