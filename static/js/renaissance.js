@@ -124,6 +124,7 @@ function createTable(root, modules) {
     opens: 0,
     chatRead: null,
     decisionDrawn: null, // what the decision panel was last drawn from (decisionSignature)
+    handDrawn: null, // what the hand was last drawn from
   };
 
   const seatName = (seat) => {
@@ -302,7 +303,12 @@ function createTable(root, modules) {
     const seated = Array.isArray(view.hand) && local.frame?.game?.status === "playing";
     parts.handSection.hidden = !seated;
     if (!seated) return;
-    renderHand(parts.hand, { view, t, busy: local.busy, onPlay: playCard });
+    // As the decision: redrawn only when the cards or what they may do change.
+    const drawn = JSON.stringify([view.hand, view.legal_actions ?? [], local.busy]);
+    if (drawn !== local.handDrawn) {
+      local.handDrawn = drawn;
+      renderHand(parts.hand, { view, t, busy: local.busy, onPlay: playCard });
+    }
     const lit = cardOfSelection(local.selection);
     for (const card of parts.hand.querySelectorAll("[data-card]")) card.classList.toggle("is-selected", card.dataset.card === lit);
   }
