@@ -14,6 +14,7 @@ import { renderLog } from "./game/log.js";
 import { renderGameOver } from "./game/game_over.js";
 import { promptContent } from "./game/prompt.js";
 import { GameSocket, socketUrl } from "./game/socket.js";
+import { connectionText, renderStandin, trackFocusKey, watchdog } from "./game/table_client.js";
 import { factsText, secondsLeft, turnText } from "./game/status.js";
 import { cueTurn } from "./game/turn_cue.js";
 import { createDiscardViewer } from "./game/discards.js";
@@ -22,9 +23,6 @@ import { createChatPanel } from "./game/chat.js";
 import { createShowControl, phraseTableLog } from "./game/show.js";
 import { seatFullName } from "./game/i18n.js";
 import { createHint } from "./game/hint.js";
-
-const UNANSWERED_MS = 4000;
-const SILENT_MS = 30000;
 
 function readJson(id) {
   return JSON.parse(document.getElementById(id).textContent);
@@ -82,8 +80,7 @@ function createGameClient(root) {
     onStatus: (status) => {
       root.dataset.socket = status;
       if (status === "open") local.opens += 1;
-      const words = { open: "", connecting: t.ui("connecting"), gone: t.ui("game_gone") };
-      parts.connection.textContent = words[status] ?? t.ui("reconnecting");
+      parts.connection.textContent = connectionText(status, t.ui);
     },
   });
 
@@ -219,7 +216,11 @@ function createGameClient(root) {
         isMyTurn: myTurn,
       }),
     );
-    renderStandin(game);
+    renderStandin(parts.standin, game, {
+      word: t.ui,
+      send: (sent) => socket.send(sent),
+      noteClass: "standin__note",
+    });
     renderGameOver(root, game);
     showControl.update(frame);
     hint.update({ frame, myTurn });
@@ -250,24 +251,6 @@ function createGameClient(root) {
       seatNames: (local.frame.game?.seats ?? []).map((seat) => t.colour(seat.colour)),
       player: local.frame.game?.seats?.find((seat) => seat.you)?.name,
     });
-  }
-
-  function renderStandin(game) {
-    const mine = game.seats?.find((seat) => seat.you);
-    if (!mine || game.status !== "playing") {
-      parts.standin.replaceChildren();
-      return;
-    }
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "button button--secondary button--small";
-    button.dataset.focusKey = "standin";
-    button.textContent = mine.standin ? t.ui("standin_off") : t.ui("standin_on");
-    button.addEventListener("click", () => socket.send({ type: "standin", on: !mine.standin }));
-    const note = document.createElement("span");
-    note.className = "standin__note";
-    note.textContent = mine.standin ? t.ui("standin_active") : "";
-    parts.standin.replaceChildren(button, note);
   }
 
   function renderTimer() {
@@ -301,24 +284,11 @@ function createGameClient(root) {
     returnFocus(root, local.focusKey);
   }
 
-  // Socket messages are hints and one can be lost (a dropped notice, a restarted server): if an
-  // action gets no answer, or a playing game stays silent for long, ask for the current state.
-  function watchdog() {
-    const now = Date.now();
-    const unanswered = local.busy && now - Math.max(local.sentAt, local.syncAt) > UNANSWERED_MS;
-    const playing = local.frame?.game?.status === "playing";
-    const silent = playing && now - Math.max(local.lastFrameAt, local.syncAt) > SILENT_MS;
-    if ((unanswered || silent) && socket.send({ type: "sync" })) local.syncAt = now;
-  }
-
-  root.addEventListener("focusin", (event) => {
-    const key = event.target.closest?.("[data-focus-key]")?.dataset.focusKey;
-    if (key) local.focusKey = key;
-  });
+  trackFocusKey(root, local);
   listenToRegions(parts.svg, chooseRegion);
   setInterval(() => {
     renderTimer();
-    watchdog();
+    watchdog(local, socket);
   }, 500);
   socket.connect();
 }

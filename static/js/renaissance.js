@@ -11,6 +11,7 @@
 
 import { createChatPanel } from "./game/chat.js";
 import { GameSocket, socketUrl } from "./game/socket.js";
+import { connectionText, renderStandin, trackFocusKey, watchdog } from "./game/table_client.js";
 import { cueTurn } from "./game/turn_cue.js";
 import { createBoard } from "./renaissance/board.js";
 import { CITY_PHASES, cardOfSelection, mapPlan, renderDecision } from "./renaissance/decision.js";
@@ -20,9 +21,6 @@ import { createMapView } from "./renaissance/mapview.js";
 import { renderSeats } from "./renaissance/seats.js";
 import { deadlineFor, isMyDecision, isSeated, renderOrder, renderPolitics, renderTrack, secondsLeft, turnText } from "./renaissance/status.js";
 import { setUpSheet } from "./renaissance/sheet.js";
-
-const UNANSWERED_MS = 4000;
-const SILENT_MS = 30000;
 
 function readJson(id) {
   const node = document.getElementById(id);
@@ -166,8 +164,7 @@ function createTable(root, modules) {
     onStatus: (status) => {
       root.dataset.socket = status;
       if (status === "open") local.opens += 1;
-      const words = { open: "", connecting: t.ui("connecting"), gone: t.ui("game_gone") };
-      parts.connection.textContent = words[status] ?? t.ui("reconnecting");
+      parts.connection.textContent = connectionText(status, t.ui);
     },
   });
 
@@ -293,7 +290,11 @@ function createTable(root, modules) {
     diplomacy?.render(frame);
     log?.render(frame);
     renderEnd(frame);
-    renderStandin(game);
+    renderStandin(parts.standin, game, {
+      word: t.ui,
+      send: (sent) => socket.send(sent),
+      noteClass: "rn-standin__note", testid: "rn-standin",
+    });
     announce();
     restoreFocus(mine);
   }
@@ -370,29 +371,6 @@ function createTable(root, modules) {
     if (over) modules.end?.renderEnd?.(parts.end, frame, ctx);
   }
 
-  function renderStandin(game) {
-    const mine = game.seats?.find((seat) => seat.you);
-    // Redrawn only when it changes: a button rebuilt under a held click loses the click.
-    const drawn = mine && game.status === "playing" ? String(Boolean(mine.standin)) : "";
-    if (drawn === parts.standin.dataset.drawn) return;
-    parts.standin.dataset.drawn = drawn;
-    if (!drawn) {
-      parts.standin.replaceChildren();
-      return;
-    }
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "button button--secondary button--small";
-    button.dataset.focusKey = "standin";
-    button.dataset.testid = "rn-standin";
-    button.textContent = mine.standin ? t.ui("standin_off") : t.ui("standin_on");
-    button.addEventListener("click", () => socket.send({ type: "standin", on: !mine.standin }));
-    const note = document.createElement("span");
-    note.className = "rn-standin__note";
-    note.textContent = mine.standin ? t.ui("standin_active") : "";
-    parts.standin.replaceChildren(button, note);
-  }
-
   function renderTimer() {
     const frame = local.frame;
     const seconds = frame ? secondsLeft(deadlineFor(frame)) : null;
@@ -451,24 +429,12 @@ function createTable(root, modules) {
     parts.turn.focus({ preventScroll: true });
   }
 
-  // Socket messages can be lost (a dropped notice, a restarted server): ask for the state when
-  // an action gets no answer, or a playing game stays silent for long.
-  function watchdog() {
-    const now = Date.now();
-    const unanswered = local.busy && now - Math.max(local.sentAt, local.syncAt) > UNANSWERED_MS;
-    const silent = local.frame?.game?.status === "playing" && now - Math.max(local.lastFrameAt, local.syncAt) > SILENT_MS;
-    if ((unanswered || silent) && socket.send({ type: "sync" })) local.syncAt = now;
-  }
-
-  root.addEventListener("focusin", (event) => {
-    const key = event.target.closest?.("[data-focus-key]")?.dataset.focusKey;
-    if (key) local.focusKey = key;
-  });
+  trackFocusKey(root, local);
   board.onCity(pickCity);
   setUpSheet(root);
   setInterval(() => {
     renderTimer();
-    watchdog();
+    watchdog(local, socket);
   }, 500);
   socket.connect();
 }
