@@ -11,6 +11,7 @@
 
 import { createChatPanel } from "./game/chat.js";
 import { GameSocket, socketUrl } from "./game/socket.js";
+import { keepTopMeasured, setUpBottomSheet } from "./game/sheet.js";
 import { connectionText, renderStandin, trackFocusKey, watchdog } from "./game/table_client.js";
 import { cueTurn } from "./game/turn_cue.js";
 import { createBoard } from "./renaissance/board.js";
@@ -20,7 +21,6 @@ import { makeTranslator } from "./renaissance/i18n.js";
 import { createMapView } from "./renaissance/mapview.js";
 import { renderSeats } from "./renaissance/seats.js";
 import { deadlineFor, isMyDecision, isSeated, renderOrder, renderPolitics, renderTrack, secondsLeft, turnText } from "./renaissance/status.js";
-import { setUpSheet } from "./renaissance/sheet.js";
 
 function readJson(id) {
   const node = document.getElementById(id);
@@ -30,6 +30,16 @@ function readJson(id) {
   } catch {
     return {};
   }
+}
+
+// The table as tall as the window below where it starts (the site's header wraps differently
+// in each language), and the decision as a bottom sheet on a phone (static/css/renaissance.css
+// draws it fixed at the bottom below 56rem), with its words on its button.
+function setUpSheet(root) {
+  keepTopMeasured(root, root, [document.querySelector(".site-header")], "--rn-top");
+  const sheet = root.querySelector("[data-rn-sheet]");
+  const toggle = sheet?.querySelector("[data-rn-sheet-toggle]");
+  setUpBottomSheet(root, { sheet, toggle, labels: toggle, heightProperty: "--rn-sheet-height" });
 }
 
 // The other parts' modules, each optional: a module that is not there yet is an empty part.

@@ -1,40 +1,39 @@
-// The table's layout helpers (#14), self-starting beside game.js:
+// The tables' layout helpers (#14). Self-starting beside game.js for Condottiere's table, and
+// imported by static/js/renaissance.js for the Renaissance table:
 //
-// - Wide screens: the right-hand column (lines, decision, hand) is as tall as the window below the
-//   point where it starts, so that the decision and the hand, at its bottom, are on screen without
-//   scrolling. Where it starts depends on the header and the status strip above it (their words
-//   wrap differently in each language), so it is measured (--side-top) rather than guessed.
-// - Narrow screens: the decision and the hand sit in a bottom sheet. Its button folds it away to
-//   look at the map and unfolds it; it unfolds by itself when a new decision comes. The page keeps
-//   room below its content for the sheet (--sheet-height), so nothing stays hidden behind it.
+// - Wide screens: the table (or its right-hand column) is as tall as the window below the point
+//   where it starts, so that what sits at its bottom is on screen without scrolling. Where it
+//   starts depends on the header and the status strip above it (their words wrap differently in
+//   each language), so it is measured (a CSS property) rather than guessed.
+// - Narrow screens: the decision sits in a bottom sheet. Its button folds it away to look at the
+//   map and unfolds it; it unfolds by itself when a new decision comes. The page keeps room below
+//   its content for the sheet (a CSS property), so nothing stays hidden behind it.
 
 const MY_TURN = "is-my-turn";
 
-function measureSideTop(root, side) {
-  const top = side.getBoundingClientRect().top + window.scrollY;
-  root.style.setProperty("--side-top", `${Math.max(0, Math.round(top))}px`);
-}
-
-function setUpSideColumn(root) {
-  const side = root.querySelector(".game__side");
-  if (!side) return;
-  const measure = () => measureSideTop(root, side);
-  const watched = [document.querySelector(".site-header"), root.querySelector(".game__status")].filter(Boolean);
+// Keeps `property` on root set to where `target` starts on the page, measured again whenever
+// one of the `watched` nodes above it (or the window) changes size.
+export function keepTopMeasured(root, target, watched, property) {
+  const measure = () => {
+    const top = target.getBoundingClientRect().top + window.scrollY;
+    root.style.setProperty(property, `${Math.max(0, Math.round(top))}px`);
+  };
   const observer = new ResizeObserver(measure);
-  watched.forEach((node) => observer.observe(node));
+  watched.filter(Boolean).forEach((node) => observer.observe(node));
   window.addEventListener("resize", measure);
   measure();
 }
 
-function setUpSheet(root) {
-  const sheet = root.querySelector("[data-sheet]");
-  const toggle = sheet?.querySelector("[data-sheet-toggle]");
+// The bottom sheet: `toggle` folds and unfolds `sheet`, whose words ("Hide"/"Show") are the
+// data-label-hide / data-label-show of `labels`; `heightProperty` on root is the room the
+// sheet takes while it is fixed at the bottom (0 otherwise).
+export function setUpBottomSheet(root, { sheet, toggle, labels, heightProperty }) {
   if (!sheet || !toggle) return;
 
   const setOpen = (open) => {
     sheet.classList.toggle("is-folded", !open);
     toggle.setAttribute("aria-expanded", String(open));
-    toggle.textContent = open ? sheet.dataset.labelHide : sheet.dataset.labelShow;
+    toggle.textContent = open ? labels.dataset.labelHide : labels.dataset.labelShow;
   };
   toggle.addEventListener("click", () => setOpen(sheet.classList.contains("is-folded")));
 
@@ -48,16 +47,24 @@ function setUpSheet(root) {
 
   new ResizeObserver(() => {
     const height = getComputedStyle(sheet).position === "fixed" ? sheet.offsetHeight : 0;
-    root.style.setProperty("--sheet-height", `${height}px`);
+    root.style.setProperty(heightProperty, `${height}px`);
   }).observe(sheet);
   setOpen(true);
 }
 
+// Condottiere's table: the right-hand column (lines, decision, hand) below the header and the
+// status strip, and the sheet with its words on the sheet itself.
 function start() {
   const root = document.querySelector("[data-game-root]");
   if (!root) return;
-  setUpSideColumn(root);
-  setUpSheet(root);
+  const side = root.querySelector(".game__side");
+  if (side) {
+    const watched = [document.querySelector(".site-header"), root.querySelector(".game__status")];
+    keepTopMeasured(root, side, watched, "--side-top");
+  }
+  const sheet = root.querySelector("[data-sheet]");
+  const toggle = sheet?.querySelector("[data-sheet-toggle]");
+  setUpBottomSheet(root, { sheet, toggle, labels: sheet, heightProperty: "--sheet-height" });
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
