@@ -25,7 +25,7 @@ from collections import defaultdict
 
 from games.board_data import geometry
 from games.board_data import renaissance_shapes as rn_map
-from games.board_data.extract_coastline import decoded_arcs, polygons_of, rounded
+from games.board_data.extract_coastline import decoded_arcs, polygons_of, ring_points, rounded
 
 # Simplification tolerances in map units (a unit is about 1 km): the coast below what the eye
 # sees, the countries (used only to look points up) coarser.
@@ -61,15 +61,6 @@ def frame() -> tuple[float, float, float, float]:
     return west, south, east, north
 
 
-def walk(arc_indices: list[int], arcs: list[Arc]) -> Arc:
-    """A ring from its arcs: a negative index ~i means arc i walked backwards."""
-    points: Arc = []
-    for index in arc_indices:
-        arc = arcs[index] if index >= 0 else arcs[~index][::-1]
-        points.extend(arc if not points else arc[1:])
-    return points[:-1]
-
-
 def merged_rings(ring_arcs: list[list[int]], arcs: list[Arc]) -> list[Arc]:
     """The outline of the union of rings given as arc indices: an arc used by two of the rings
     is a border between them and is dropped; the others are chained end to start."""
@@ -97,7 +88,7 @@ def merged_rings(ring_arcs: list[list[int]], arcs: list[Arc]) -> list[Arc]:
             here = arc[-1]
             if here == start:
                 break
-        rings.append(walk(chain, arcs))
+        rings.append(ring_points(chain, arcs))
     return rings
 
 
@@ -136,7 +127,7 @@ def extract(topology: dict) -> dict:
         if not rings or not touches(rings, raw, box):
             continue
         all_rings.extend(rings)
-        outline = kept_in_frame([walk(ring, country_arcs) for ring in rings], box)
+        outline = kept_in_frame([ring_points(ring, country_arcs) for ring in rings], box)
         if outline:
             countries[country["properties"]["name"]] = outline
     return {
