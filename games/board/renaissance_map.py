@@ -17,8 +17,9 @@ import math
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
+from games.board.map import _tag  # one XML element, as the Condottiere board writes them
 from games.board_data import geometry
 from games.board_data import renaissance_shapes as shapes
 
@@ -431,13 +432,6 @@ def province_tints() -> dict[str, int]:
 
 
 # ---- SVG ------------------------------------------------------------------------------------
-
-
-def _tag(name: str, attributes: dict[str, object], content: str | None = None) -> str:
-    written = "".join(f" {key}={quoteattr(str(value))}" for key, value in attributes.items())
-    if content is None:
-        return f"<{name}{written}/>"
-    return f"<{name}{written}>{content}</{name}>"
 
 
 def _number(value: float) -> str:
