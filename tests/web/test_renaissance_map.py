@@ -28,28 +28,15 @@ LAYERS = ["land", "provinces", "borders", "roads", "labels", "cities", "overlay"
 MOST_DISPLACEMENT = 25
 # Two spots closer than this would leave no room between them for the pieces.
 LEAST_SPOT_DISTANCE = 28
-# The width of a name as the tests reckon it, in ems per letter: generous for the faces a page
-# may use (measured in Chromium, names in DejaVu Sans semi-bold, the widest the table's CSS may
-# pick, come out at most as wide as this; in the file's serif face a fifth narrower).
-NARROW_LETTERS, WIDE_LETTERS = frozenset("fijlrtI'.,: "), frozenset("mwMW")
+# The width of a name is renaissance_map.text_width: generous for the faces a page may use
+# (measured in Chromium, names in DejaVu Sans semi-bold, the widest the table's CSS may pick,
+# come out at most as wide as it; in the file's serif face a fifth narrower). The tests read
+# where the SVG put each name and check those boxes, not the placing code's own.
 # Province names keep the file's serif italic, a fifth narrower than that.
 SERIF_WIDTH = 0.85
 # The client draws a garrison over a spot as a disc of this radius: no other city's name goes
 # under it.
 PIECE_RADIUS = 11
-
-
-def ems(text: str) -> float:
-    return sum(
-        0.42
-        if letter in NARROW_LETTERS
-        else 1.1
-        if letter in WIDE_LETTERS
-        else 0.86
-        if letter.isupper()
-        else 0.7
-        for letter in text
-    )
 
 
 @functools.cache
@@ -139,7 +126,7 @@ def text_box(
 ) -> tuple[float, float, float, float]:
     """The box a one-line name covers: centred vertically on y, anchored at x."""
     size = float(text.get("font-size"))
-    width = ems(content) * size * narrowing
+    width = renaissance_map.text_width(content, size) * narrowing
     x, y = float(text.get("x")), float(text.get("y"))
     left = {"start": x, "middle": x - width / 2, "end": x - width}[text.get("text-anchor")]
     return (left, y - size / 2, left + width, y + size / 2)
