@@ -9,6 +9,8 @@ battle cards by name), `words` (the battle panel, the battle decisions and diplo
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.board.words import plural_forms
+
 
 def battle_labels() -> dict:
     """Every battle word the client shows, keyed by what it names."""
@@ -251,4 +253,4 @@ def plural_labels() -> dict:
             "{count} offer waits for you", "{count} offers wait for you", n
         ),
     }
-    return {key: {"one": form(1), "other": form(2)} for key, form in forms.items()}
+    return plural_forms(forms)

@@ -10,6 +10,7 @@ static/js/renaissance_replay.js.
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.board.words import plural_forms
 from games.history.renaissance_steps import CARD_WORDS
 
 
@@ -155,7 +156,7 @@ def plural_labels() -> dict:
         ),
         "winners": lambda n: ngettext("{players} wins.", "{players} share the victory.", n),
     }
-    return {key: {"one": form(1), "other": form(2)} for key, form in forms.items()}
+    return plural_forms(forms)
 
 
 def nation_labels() -> dict:

@@ -10,7 +10,7 @@ games/board/renaissance_battle_words.py and games/board/renaissance_log_words.py
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from games.board.words import turn_cue_labels
+from games.board.words import plural_forms, table_labels, turn_cue_labels
 from games.history.renaissance_steps import CARD_WORDS
 from games.models import SEAT_COLOUR_LABELS
 from games.words.table_talk import chat_labels
@@ -228,17 +228,9 @@ def piece_labels() -> dict:
 def ui_labels() -> dict:
     """The status strip, the seats, the hand and the board's tooltips."""
     return {
-        "connecting": _("Connecting…"),
-        "reconnecting": _("Connection lost, reconnecting…"),
-        "game_gone": _("This game no longer exists."),
-        "your_turn": _("Your turn"),
+        **table_labels(),
         "your_vote": _("Your vote"),
-        "turn_of": _("{player} to play"),
         "voting": _("Waiting for the votes of {players}"),
-        "spectating": _("You are watching this game"),
-        "waiting": _("Waiting for the other players"),
-        "time_left": _("{seconds} s left"),
-        "error": _("Not accepted: {message}"),
         "turn_track": _("Turns"),
         "turn_year": _("Turn {turn}: {year}"),
         "setup": _("Set-up"),
@@ -260,21 +252,11 @@ def ui_labels() -> dict:
         "voted_war": _("voted war"),
         "voted_peace": _("voted peace"),
         "last_votes": _("Last vote"),
-        "you": _("you"),
-        "bot": _("bot"),
-        "standin": _("stand-in bot"),
-        "standin_on": _("Hand my seat to a bot"),
-        "standin_off": _("Take my seat back"),
-        "standin_active": _("A bot is playing your seat."),
         "acting": _("to act"),
-        "hand": _("Your hand"),
-        "hand_empty": _("No cards in hand"),
         "hand_limit": _("{count} of 12 cards"),
-        "strength": _("Strength {strength}"),
         "strength_die": _("Strength: the Condottiere die"),
         "known_cards": _("Known in hand: {cards}"),
         "exposed_cards": _("Face up: {cards}"),
-        "deck": _("Deck: {count}"),
         "map": _("Map of Italy"),
         "zoom_in": _("Zoom in"),
         "zoom_out": _("Zoom out"),
@@ -295,7 +277,6 @@ def ui_labels() -> dict:
         "province": _("Province: {province}"),
         "city_choice": _("{city}: choose"),
         "last_move": _("Last move"),
-        "game_over": _("Game over"),
         "winners": _("Won by {players}"),
         "power": _("Power: {power}"),
     }
@@ -377,12 +358,11 @@ def decision_labels() -> dict:
 
 
 def plural_labels() -> dict:
-    def forms(key: str, form) -> dict:
-        return {key: {"one": form(1), "other": form(2)}}
-
-    return {
-        **forms("cards_count", lambda n: ngettext("{count} card", "{count} cards", n)),
-        **forms("ducats_count", lambda n: ngettext("{count} ducat", "{count} ducats", n)),
-        **forms("cities_count", lambda n: ngettext("{count} city", "{count} cities", n)),
-        **forms("points_count", lambda n: ngettext("{count} point", "{count} points", n)),
-    }
+    return plural_forms(
+        {
+            "cards_count": lambda n: ngettext("{count} card", "{count} cards", n),
+            "ducats_count": lambda n: ngettext("{count} ducat", "{count} ducats", n),
+            "cities_count": lambda n: ngettext("{count} city", "{count} cities", n),
+            "points_count": lambda n: ngettext("{count} point", "{count} points", n),
+        }
+    )

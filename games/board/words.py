@@ -44,6 +44,43 @@ REGION_NAMES = (
 )
 
 
+# --- Shared with the Renaissance table (games/board/renaissance_words.py) ---------------------
+
+
+def plural_forms(forms: dict) -> dict:
+    """Each sentence with a number in its "one" and "other" forms, as the client picks them
+    (English, French and Italian need no more, as CLDR and Django's ngettext agree)."""
+    return {key: {"one": form(1), "other": form(2)} for key, form in forms.items()}
+
+
+def table_labels() -> dict:
+    """The words both live tables show alike: the connection line, the status strip's common
+    sentences, the seats' marks, the stand-in control (static/js/game/table_client.js) and the
+    hand's heading."""
+    return {
+        "connecting": _("Connecting…"),
+        "reconnecting": _("Connection lost, reconnecting…"),
+        "game_gone": _("This game no longer exists."),
+        "your_turn": _("Your turn"),
+        "turn_of": _("{player} to play"),
+        "waiting": _("Waiting for the other players"),
+        "spectating": _("You are watching this game"),
+        "time_left": _("{seconds} s left"),
+        "error": _("Not accepted: {message}"),
+        "you": _("you"),
+        "bot": _("bot"),
+        "standin": _("stand-in bot"),
+        "standin_on": _("Hand my seat to a bot"),
+        "standin_off": _("Take my seat back"),
+        "standin_active": _("A bot is playing your seat."),
+        "hand": _("Your hand"),
+        "hand_empty": _("No cards in hand"),
+        "strength": _("Strength {strength}"),
+        "deck": _("Deck: {count}"),
+        "game_over": _("Game over"),
+    }
+
+
 def game_labels() -> dict:
     """Every word the client shows, translated into the request's language.
 
@@ -190,15 +227,8 @@ def reason_labels() -> dict:
 
 def ui_labels() -> dict:
     return {
-        "connecting": _("Connecting…"),
-        "reconnecting": _("Connection lost, reconnecting…"),
-        "game_gone": _("This game no longer exists."),
-        "your_turn": _("Your turn"),
-        "turn_of": _("{player} to play"),
+        **table_labels(),
         "discard_asked": _("{player} decides whether to discard their hand"),
-        "waiting": _("Waiting for the other players"),
-        "spectating": _("You are watching this game"),
-        "time_left": _("{seconds} s left"),
         "pass": _("Pass"),
         "pass_keep_hidden": _("Pass (keep your face-down card hidden)"),
         "pass_reveal": _("Pass and turn your face-down card up"),
@@ -220,11 +250,8 @@ def ui_labels() -> dict:
         "draw_prompt": _("How many cards do you draw?"),
         "draw_count": _("Draw {count}"),
         "play_prompt": _("Play a card from your hand, or pass."),
-        "hand": _("Your hand"),
-        "hand_empty": _("No cards in hand"),
         "lines": _("Battle lines"),
         "log": _("Game log"),
-        "strength": _("Strength {strength}"),
         "passed": _("passed"),
         "face_down": _("face down"),
         "defender": _("defender"),
@@ -234,20 +261,11 @@ def ui_labels() -> dict:
         "no_battle": _("No battle under way"),
         "pope_at": _("Pope: {region}"),
         "pope_off_board": _("Pope: off the board"),
-        "deck": _("Deck: {count}"),
-        "you": _("you"),
-        "bot": _("bot"),
         "bot_account": _("bot account"),
-        "standin": _("stand-in bot"),
-        "standin_on": _("Hand my seat to a bot"),
-        "standin_off": _("Take my seat back"),
-        "standin_active": _("A bot is playing your seat."),
         "winner": _("{player} wins the game: {reason}"),
         "winners_shared": _("{players} share the victory: {reason}"),
         "no_winner": _("The game ended without a winner"),
         "final_regions": _("Regions held: {list}"),
-        "error": _("Not accepted: {message}"),
-        "game_over": _("Game over"),
         "rating_change": _("Rating {before} → {after}"),
     }
 
@@ -288,7 +306,7 @@ def log_event_plurals() -> dict:
     forms = {
         "dealt_to": lambda n: ngettext("{player} {count} card", "{player} {count} cards", n),
     }
-    return {key: {"one": form(1), "other": form(2)} for key, form in forms.items()}
+    return plural_forms(forms)
 
 
 def battle_panel_labels() -> dict:
@@ -352,7 +370,7 @@ def plural_labels() -> dict:
             "{player} draws {count} card", "{player} draws {count} cards", n
         ),
     }
-    return {key: {"one": form(1), "other": form(2)} for key, form in forms.items()}
+    return plural_forms(forms)
 
 
 # --- Card help: the long descriptions of the cards' tooltips, and the confirm panel's words -----
