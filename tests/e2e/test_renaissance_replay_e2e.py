@@ -17,6 +17,7 @@ from games.models import Game, Seat
 from games.rules_api import RENAISSANCE
 from games.services import load_state, start_game, submit_action
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_replay_e2e import step_of, wait_step  # both replays: data-replay-root
 
 SHOTS = ARTIFACTS / "renaissance-replay"
 ROOT = "[data-rn-replay]"
@@ -139,14 +140,6 @@ def play_out(game: Game, rng: random.Random) -> Game:
         submit_action(game.pk, seat, action, game.version)
         game.refresh_from_db()
     return game
-
-
-def step_of(page) -> int:
-    return int(page.locator(ROOT).get_attribute("data-step"))
-
-
-def wait_step(page, step: int) -> None:
-    page.wait_for_selector(f'{ROOT}[data-step="{step}"]')
 
 
 def board_picture(page) -> str:
