@@ -111,49 +111,48 @@ export function createDiplomacy(container, ctx) {
     }
   }
 
+  // The offers made to me (accept or decline) and mine (withdraw), each list under its title.
   function offersSection(view, me, incoming, outgoing) {
-    const actions = view.diplomacy_actions;
-    const cities = view.cities;
-    const parts = [];
-    if (incoming.length) {
-      const list = el("ul", { className: "rn-dip__offers rn-dip__offers--incoming" });
-      for (const offer of incoming) {
-        const accept = answerFor(actions, offer, "accept", cities);
-        const decline = answerFor(actions, offer, "decline", cities);
-        const id = offerKey(offer);
-        list.append(
-          el(
-            "li",
-            { className: "rn-dip__offer", dataset: { offer: id } },
-            el("p", { className: "rn-dip__offer-text", text: offerText(offer, me, words, cities) }),
-            el(
-              "div",
-              { className: "rn-dip__offer-actions" },
-              accept ? el("button", { type: "button", className: "button button--small", dataset: { focusKey: `rn-dip-accept:${id}` }, onclick: () => send(accept) }, words.w("accept")) : el("span", { className: "rn-dip__cannot", text: words.w("cannot_accept") }),
-              decline ? el("button", { type: "button", className: "button button--secondary button--small", dataset: { focusKey: `rn-dip-decline:${id}` }, onclick: () => send(decline) }, words.w("decline")) : null,
-            ),
-          ),
-        );
-      }
-      parts.push(el("h3", { className: "rn-dip__subtitle", text: words.w("offers_to_you") }), list);
+    const answer = (offer, kind) => answerFor(view.diplomacy_actions, offer, kind, view.cities);
+    const answers = (offer, id) => {
+      const accept = answer(offer, "accept");
+      return el(
+        "div",
+        { className: "rn-dip__offer-actions" },
+        accept ? answerButton(accept, "accept", id, "button button--small") : el("span", { className: "rn-dip__cannot", text: words.w("cannot_accept") }),
+        answerButton(answer(offer, "decline"), "decline", id, "button button--secondary button--small"),
+      );
+    };
+    const withdraw = (offer, id) => answerButton(answer(offer, "withdraw"), "withdraw", id, "button button--secondary button--small");
+    return [
+      ...offerList("offers_to_you", "incoming", incoming, (offer) => offerText(offer, me, words, view.cities), answers),
+      ...offerList("your_offers", "mine", outgoing, (offer) => offerText(offer, me, words, view.cities), withdraw),
+    ];
+  }
+
+  // A title and a list of offers, each its words and the controls `controlsOf` gives it.
+  function offerList(title, modifier, offers, textOf, controlsOf) {
+    if (!offers.length) return [];
+    const list = el("ul", { className: `rn-dip__offers rn-dip__offers--${modifier}` });
+    for (const offer of offers) {
+      const id = offerKey(offer);
+      list.append(
+        el(
+          "li",
+          { className: "rn-dip__offer", dataset: { offer: id } },
+          el("p", { className: "rn-dip__offer-text", text: textOf(offer) }),
+          controlsOf(offer, id),
+        ),
+      );
     }
-    if (outgoing.length) {
-      const list = el("ul", { className: "rn-dip__offers rn-dip__offers--mine" });
-      for (const offer of outgoing) {
-        const withdraw = answerFor(actions, offer, "withdraw", cities);
-        const id = offerKey(offer);
-        list.append(
-          el(
-            "li",
-            { className: "rn-dip__offer", dataset: { offer: id } },
-            el("p", { className: "rn-dip__offer-text", text: offerText(offer, me, words, cities) }),
-            withdraw ? el("button", { type: "button", className: "button button--secondary button--small", dataset: { focusKey: `rn-dip-withdraw:${id}` }, onclick: () => send(withdraw) }, words.w("withdraw")) : null,
-          ),
-        );
-      }
-      parts.push(el("h3", { className: "rn-dip__subtitle", text: words.w("your_offers") }), list);
-    }
-    return parts;
+    return [el("h3", { className: "rn-dip__subtitle", text: words.w(title) }), list];
+  }
+
+  // The button that sends one answer to an offer (none when the view does not offer it).
+  function answerButton(action, kind, id, className) {
+    if (!action) return null;
+    const dataset = { focusKey: `rn-dip-${kind}:${id}` };
+    return el("button", { type: "button", className, dataset, onclick: () => send(action) }, words.w(kind));
   }
 
   function giftForm(choices) {
