@@ -188,6 +188,15 @@ def seat_view(game, seat):
     return RENAISSANCE.view_for(load_state(game), seat)
 
 
+def battle_at(goal: str, create_player):
+    """alice, bruno and carla at a battle brought to `goal`: alice (seat 0), the game, her view
+    and the battle in it."""
+    people = [create_player(name) for name in ("alice", "bruno", "carla")]
+    game = game_at(goal, people)
+    view = seat_view(game, 0)
+    return people[0], game, view, view["public"]["battle"]
+
+
 # --- The page -----------------------------------------------------------------------------------
 
 
@@ -277,10 +286,7 @@ def assert_result_shown(page, battle: dict):
 def test_a_person_attacks_by_clicking_and_sees_the_reveal_and_the_result(
     server, new_page, create_player
 ):
-    alice, bob, carol = (create_player(name) for name in ("alice", "bruno", "carla"))
-    game = game_at("attack", [alice, bob, carol])
-    view = seat_view(game, 0)
-    battle = view["public"]["battle"]
+    alice, game, view, battle = battle_at("attack", create_player)
     target = view["cities"][battle["to"]]
     hand_to_bots(game, [battle["d"]])
     # Plain troops first (a Condottiere's die would make the totals a matter of luck: fine too).
@@ -468,10 +474,7 @@ def test_an_offer_waits_for_the_other_person_who_accepts_it_and_a_spectator_neve
 def test_a_person_doubles_a_troop_with_a_sign_of_god_and_the_panel_counts_it(
     server, new_page, create_player
 ):
-    alice, bob, carol = (create_player(name) for name in ("alice", "bruno", "carla"))
-    game = game_at("sign_of_god", [alice, bob, carol])
-    view = seat_view(game, 0)
-    battle = view["public"]["battle"]
+    alice, game, view, battle = battle_at("sign_of_god", create_player)
     target = view["cities"][battle["to"]]
     hand_to_bots(game, [battle["d"]])
     signs = [action for action in view["legal_actions"] if action["type"] == "sign_of_god"]
@@ -503,10 +506,7 @@ def test_a_person_doubles_a_troop_with_a_sign_of_god_and_the_panel_counts_it(
 def test_a_losing_person_saves_a_troop_by_retreat_and_the_result_says_so(
     server, new_page, create_player
 ):
-    alice, bob, carol = (create_player(name) for name in ("alice", "bruno", "carla"))
-    game = game_at("retreat", [alice, bob, carol])
-    view = seat_view(game, 0)
-    battle = view["public"]["battle"]
+    alice, game, view, battle = battle_at("retreat", create_player)
     target = view["cities"][battle["to"]]
     hand_to_bots(game, [battle["d"]])
     saves = [action for action in view["legal_actions"] if action["type"] == "retreat"]
@@ -531,10 +531,7 @@ def test_a_losing_person_saves_a_troop_by_retreat_and_the_result_says_so(
 def test_a_person_counters_the_attackers_red_card_and_the_panel_says_so(
     server, new_page, create_player
 ):
-    alice, bob, carol = (create_player(name) for name in ("alice", "bruno", "carla"))
-    game = game_at("counter", [alice, bob, carol])
-    view = seat_view(game, 0)
-    battle = view["public"]["battle"]
+    alice, game, view, battle = battle_at("counter", create_player)
     attacker, target = battle["a"], view["cities"][battle["to"]]
     red = ("engineer", "traitor")[battle["commits"][0]["red"] - 6]
     hand_to_bots(game, [attacker])
@@ -557,10 +554,7 @@ def test_a_person_counters_the_attackers_red_card_and_the_panel_says_so(
 
 
 def test_a_person_buys_a_traitorous_condottiere_for_a_ducat(server, new_page, create_player):
-    alice, bob, carol = (create_player(name) for name in ("alice", "bruno", "carla"))
-    game = game_at("treason", [alice, bob, carol])
-    view = seat_view(game, 0)
-    battle = view["public"]["battle"]
+    alice, game, view, battle = battle_at("treason", create_player)
     attacker, target = battle["a"], view["cities"][battle["to"]]
     hand_to_bots(game, [attacker])
 
