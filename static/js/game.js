@@ -13,8 +13,13 @@ import { markLastMove, returnFocus } from "./game/feedback.js";
 import { renderLog } from "./game/log.js";
 import { renderGameOver } from "./game/game_over.js";
 import { promptContent } from "./game/prompt.js";
-import { GameSocket, socketUrl } from "./game/socket.js";
-import { connectionText, renderStandin, trackFocusKey, watchdog } from "./game/table_client.js";
+import {
+  openTableSocket,
+  readChatAfterConnecting,
+  renderStandin,
+  trackFocusKey,
+  watchdog,
+} from "./game/table_client.js";
 import { factsText, secondsLeft, turnText } from "./game/status.js";
 import { cueTurn } from "./game/turn_cue.js";
 import { createDiscardViewer } from "./game/discards.js";
@@ -75,25 +80,19 @@ function createGameClient(root) {
   });
   // The hint, for a seated player whose every opponent is one of the site's bots.
   const hint = createHint(root.querySelector("[data-hint]"));
-  const socket = new GameSocket(socketUrl(info.wsPath), {
+  const socket = openTableSocket(info.wsPath, {
+    root,
+    local,
+    connection: parts.connection,
+    word: t.ui,
     onFrame: receive,
-    onStatus: (status) => {
-      root.dataset.socket = status;
-      if (status === "open") local.opens += 1;
-      parts.connection.textContent = connectionText(status, t.ui);
-    },
   });
 
   function receive(frame) {
     local.lastFrameAt = Date.now();
     if (chat.receive(frame)) return;
     if (frame.type === "state") {
-      // The socket hears the chat room from before its first state: read the room's history
-      // now, after every (re)connection (duplicates are dropped by id).
-      if (local.chatRead !== local.opens) {
-        local.chatRead = local.opens;
-        chat.load(root.querySelector("[data-chat]").dataset.chatUrl);
-      }
+      readChatAfterConnecting(chat, local, root.querySelector("[data-chat]").dataset.chatUrl);
       const previous = local.frame;
       // Frames on one socket arrive in order; an older version can only be a leftover.
       if (previous && frame.version < previous.version) return;

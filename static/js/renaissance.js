@@ -10,9 +10,14 @@
 // button per legal action).
 
 import { createChatPanel } from "./game/chat.js";
-import { GameSocket, socketUrl } from "./game/socket.js";
 import { keepTopMeasured, setUpBottomSheet } from "./game/sheet.js";
-import { connectionText, renderStandin, trackFocusKey, watchdog } from "./game/table_client.js";
+import {
+  openTableSocket,
+  readChatAfterConnecting,
+  renderStandin,
+  trackFocusKey,
+  watchdog,
+} from "./game/table_client.js";
 import { cueTurn } from "./game/turn_cue.js";
 import { createBoard } from "./renaissance/board.js";
 import { CITY_PHASES, cardOfSelection, mapPlan, renderDecision } from "./renaissance/decision.js";
@@ -169,23 +174,19 @@ function createTable(root, modules) {
     send: (frame) => socket.send(frame),
     authorName: (message) => chatAuthor(message),
   });
-  const socket = new GameSocket(socketUrl(info.wsPath), {
+  const socket = openTableSocket(info.wsPath, {
+    root,
+    local,
+    connection: parts.connection,
+    word: t.ui,
     onFrame: receive,
-    onStatus: (status) => {
-      root.dataset.socket = status;
-      if (status === "open") local.opens += 1;
-      parts.connection.textContent = connectionText(status, t.ui);
-    },
   });
 
   function receive(frame) {
     local.lastFrameAt = Date.now();
     if (chat.receive(frame)) return;
     if (frame.type === "state") {
-      if (local.chatRead !== local.opens) {
-        local.chatRead = local.opens;
-        chat.load(parts.chat.dataset.chatUrl);
-      }
+      readChatAfterConnecting(chat, local, parts.chat.dataset.chatUrl);
       const previous = local.frame;
       if (previous && frame.version < previous.version) return; // a leftover of an older state
       // A half-made move survives another seat's action (an offer, a vote) while it still

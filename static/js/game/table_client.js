@@ -2,6 +2,8 @@
 // for Renaissance): the connection line, the stand-in control, the kept focus key and the
 // watchdog that asks for the state when the socket has gone quiet.
 
+import { GameSocket, socketUrl } from "./socket.js";
+
 // An action unanswered this long, or a playing game silent this long, asks for the state.
 export const UNANSWERED_MS = 4000;
 export const SILENT_MS = 30000;
@@ -53,4 +55,25 @@ export function watchdog(local, socket) {
   const playing = local.frame?.game?.status === "playing";
   const silent = playing && now - Math.max(local.lastFrameAt, local.syncAt) > SILENT_MS;
   if ((unanswered || silent) && socket.send({ type: "sync" })) local.syncAt = now;
+}
+
+// The table's socket: its status on the root (data-socket) and in the connection line, and
+// local.opens counted, so that the chat's history is read again after a reconnection.
+export function openTableSocket(wsPath, { root, local, connection, word, onFrame }) {
+  return new GameSocket(socketUrl(wsPath), {
+    onFrame,
+    onStatus: (status) => {
+      root.dataset.socket = status;
+      if (status === "open") local.opens += 1;
+      connection.textContent = connectionText(status, word);
+    },
+  });
+}
+
+// The socket hears the chat room from before its first state: read the room's history at the
+// first state after every (re)connection (duplicates are dropped by id).
+export function readChatAfterConnecting(chat, local, chatUrl) {
+  if (local.chatRead === local.opens) return;
+  local.chatRead = local.opens;
+  chat.load(chatUrl);
 }
