@@ -280,6 +280,15 @@ def assert_result_shown(page, battle: dict):
         )
 
 
+def at_decision(new_page, user, server, game):
+    """A 1280 x 900 page of the table, logged in as `user`, once its decision is drawn; and the
+    frames it receives."""
+    page = new_page(1280, 900)
+    frames = open_table(page, user, server, game)
+    page.wait_for_selector(DECISION)
+    return page, frames
+
+
 # --- Tests --------------------------------------------------------------------------------------
 
 
@@ -294,9 +303,7 @@ def test_a_person_attacks_by_clicking_and_sees_the_reveal_and_the_result(
     options.sort(key=lambda a: sum(card == "condottiere" for card in a["blue"]))
     chosen = options[0]
 
-    page = new_page(1280, 900)
-    frames = open_table(page, alice, server, game)
-    page.wait_for_selector(DECISION)
+    page, frames = at_decision(new_page, alice, server, game)
     panel = page.locator(PANEL)
     assert visible(panel.locator(".rn-bp__title"))
     assert target in panel.locator(".rn-bp__title").inner_text()
@@ -481,9 +488,7 @@ def test_a_person_doubles_a_troop_with_a_sign_of_god_and_the_panel_counts_it(
     chosen = max(signs, key=lambda action: battle["troops"][0][action["target"]][1])
     kind, value = battle["troops"][0][chosen["target"]]
 
-    page = new_page(1280, 900)
-    frames = open_table(page, alice, server, game)
-    page.wait_for_selector(DECISION)
+    page, frames = at_decision(new_page, alice, server, game)
     # Before the choice the panel shows the dice already and the standing so far.
     panel = page.locator(PANEL)
     assert panel.get_attribute("data-stage") == "fought"
@@ -512,9 +517,7 @@ def test_a_losing_person_saves_a_troop_by_retreat_and_the_result_says_so(
     saves = [action for action in view["legal_actions"] if action["type"] == "retreat"]
     chosen = saves[0]
 
-    page = new_page(1280, 900)
-    frames = open_table(page, alice, server, game)
-    page.wait_for_selector(DECISION)
+    page, frames = at_decision(new_page, alice, server, game)
     assert page.locator(PANEL).get_attribute("data-stage") == "counted"
     button = page.locator(f'{DECISION} button[data-focus-key^="rn-bd-retreat:{chosen["card"]}:"]')
     assert visible(button.first)
@@ -536,9 +539,7 @@ def test_a_person_counters_the_attackers_red_card_and_the_panel_says_so(
     red = ("engineer", "traitor")[battle["commits"][0]["red"] - 6]
     hand_to_bots(game, [attacker])
 
-    page = new_page(1280, 900)
-    frames = open_table(page, alice, server, game)
-    page.wait_for_selector(DECISION)
+    page, frames = at_decision(new_page, alice, server, game)
     counter = page.locator(f'{DECISION} button[data-focus-key="rn-bd-counter:yes"]')
     assert visible(counter)
     assert visible(page.locator(f'{DECISION} button[data-focus-key="rn-bd-counter:no"]'))
@@ -558,9 +559,7 @@ def test_a_person_buys_a_traitorous_condottiere_for_a_ducat(server, new_page, cr
     attacker, target = battle["a"], view["cities"][battle["to"]]
     hand_to_bots(game, [attacker])
 
-    page = new_page(1280, 900)
-    frames = open_table(page, alice, server, game)
-    page.wait_for_selector(DECISION)
+    page, frames = at_decision(new_page, alice, server, game)
     status = page.locator(f"{PANEL} .rn-bp__status")
     assert "traitor" in status.inner_text()
     buy = page.locator(f'{DECISION} button[data-focus-key="rn-bd-treason:yes"]')
