@@ -538,6 +538,9 @@ def clip_to_land(line: Sequence[Point]) -> list[list[Point]]:
 
 
 def _segment_parameter(a: Point, b: Point, c: Point, d: Point) -> float | None:
+    """How far along ab (0 to 1) it meets cd, ends included. Not geometry._crossing: that one
+    counts only proper crossings and refuses a vertex lying on the other outline, where a
+    border cut here must take a touch as a cut."""
     rx, ry, sx, sy = b[0] - a[0], b[1] - a[1], d[0] - c[0], d[1] - c[1]
     denominator = rx * sy - ry * sx
     if denominator == 0:
