@@ -137,22 +137,27 @@ def kept_frames(game: Game) -> str:
     """A finished game's frames computed once per language (see the module's docstring): the
     cache's copy, or this request computes it while holding the lock, or it waits for the
     request that does."""
-    key = frames_key(game)
+    key, lock = frames_key(game), frames_key(game) + ":computing"
     deadline = time.monotonic() + WAIT_FOR_FRAMES_SECONDS
     while True:
         found = cache.get(key)
         if found is not None:
             return zlib.decompress(found).decode()
-        if cache.add(key + ":computing", 1, COMPUTING_LOCK_SECONDS):
+        if cache.add(lock, 1, COMPUTING_LOCK_SECONDS):
             break
         if time.monotonic() > deadline:  # the computing request is stuck or gone: compute too
             return json.dumps(frames_payload(game), cls=DjangoJSONEncoder)
         time.sleep(WAIT_STEP_SECONDS)
     try:
+        # The request that held the lock may have stored the frames and let the lock go between
+        # this request's look into the cache and its taking of the lock: look again.
+        found = cache.get(key)
+        if found is not None:
+            return zlib.decompress(found).decode()
         frames = json.dumps(frames_payload(game), cls=DjangoJSONEncoder)
         cache.set(key, zlib.compress(frames.encode(), 1), FRAMES_CACHE_SECONDS)
     finally:
-        cache.delete(key + ":computing")
+        cache.delete(lock)
     return frames
 
 

@@ -123,7 +123,8 @@ def test_a_renaissance_table_is_opened_with_its_own_options_and_shown_live_as_on
     expect(card).to_contain_text("Scenario 1494")
     card.get_by_role("button", name="Join").click()
     expect(page_b).to_have_url(f"{live_url}/games/{table_id}/")
-    expect(page_b.get_by_test_id("board-coming")).to_be_visible()
+    expect(page_b.get_by_test_id("rn-table")).to_be_visible()  # the Renaissance table, live
+    expect(page_b.locator("[data-rn-root][data-version]")).to_have_count(1)  # a frame came
 
     game = Game.objects.get(pk=table_id)
     assert game.ruleset == "renaissance" and game.status == Game.Status.PLAYING

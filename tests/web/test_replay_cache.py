@@ -104,3 +104,27 @@ def test_a_replay_is_served_with_redis_down(finished, simulations, settings):
     assert answer.status_code == 200
     assert len(answer.json()["steps"]) == finished.version + 1
     assert simulations == [finished.pk]
+
+
+def test_frames_stored_while_the_lock_is_being_taken_are_not_computed_again(
+    finished, simulations, monkeypatch
+):
+    """The race of two requests: this one finds no frames, then the request that held the lock
+    stores them and lets the lock go, then this one takes the lock. It must serve the stored
+    frames, not simulate the game a second time."""
+    require_redis()
+    from django.core.cache import cache
+
+    stored = replay.kept_frames(finished)  # the first request: computes and stores
+    assert simulations == [finished.pk]
+    key = replay.frames_key(finished)
+    cache.delete(key)
+    taking_the_lock = cache.add
+
+    def add_after_the_other_request_stored(name, *args, **kwargs):
+        cache.set(key, replay.zlib.compress(stored.encode(), 1), 60)  # it finished just now
+        return taking_the_lock(name, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "add", add_after_the_other_request_stored)
+    assert replay.kept_frames(finished) == stored
+    assert simulations == [finished.pk]
