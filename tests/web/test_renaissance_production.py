@@ -293,6 +293,10 @@ class Person:
                 with contextlib.suppress(aiohttp.ClientError, OSError, asyncio.TimeoutError):
                     self.tab = await self.reconnect(self.seat)
                     self.tabs.append(self.tab)
+                    # The new connection's first frame is the game as stored: a move sent on the
+                    # lost socket was taken or it was not, and either way that frame says what
+                    # to do now. Waiting for its log entry would wait forever for a lost move.
+                    moved_at = None
                 continue
             if frame["game"]["status"] != "playing":
                 return
