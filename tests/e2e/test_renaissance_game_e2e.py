@@ -673,4 +673,5 @@ def test_a_turn_on_a_phone_the_decision_a_bottom_sheet_on_top(
         act(page, action)
         check_drawn(page, action)
         wanted.discard(phase)
-    screenshot(page, "renaissance-phone-375x812")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / "phone-375x812.png")
