@@ -326,6 +326,13 @@ def fast_bots_server(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture
-def server(fast_bots_server, transactional_db):
-    """The fast-bots server's URL, for a test whose database rows it serves."""
+def server(fast_bots_server, transactional_db, settings):
+    """The fast-bots server's URL, for a test whose database rows it serves.
+
+    A game the test itself starts or moves (start_game, submit_action) announces its next bot
+    turn from this process: its jobs run here, on this process's own pool, as the server's run
+    there (a job sent to a broker no worker of this server reads would wait for the sweep)."""
+    settings.JOB_RUNNER = "in_process"
+    settings.BOT_MOVE_DELAY = 0
+    settings.BOT_THINK_SECONDS = 0.05
     return fast_bots_server
