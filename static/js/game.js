@@ -13,13 +13,7 @@ import { markLastMove, returnFocus } from "./game/feedback.js";
 import { renderLog } from "./game/log.js";
 import { renderGameOver } from "./game/game_over.js";
 import { promptContent } from "./game/prompt.js";
-import {
-  openTableSocket,
-  readChatAfterConnecting,
-  renderStandin,
-  trackFocusKey,
-  watchdog,
-} from "./game/table_client.js";
+import { openTableSocket, readChatAfterConnecting, renderStandin, trackFocusKey, watchdog } from "./game/table_client.js";
 import { factsText, secondsLeft, turnText } from "./game/status.js";
 import { cueTurn } from "./game/turn_cue.js";
 import { createDiscardViewer } from "./game/discards.js";

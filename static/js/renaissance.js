@@ -11,13 +11,7 @@
 
 import { createChatPanel } from "./game/chat.js";
 import { keepTopMeasured, setUpBottomSheet } from "./game/sheet.js";
-import {
-  openTableSocket,
-  readChatAfterConnecting,
-  renderStandin,
-  trackFocusKey,
-  watchdog,
-} from "./game/table_client.js";
+import { openTableSocket, readChatAfterConnecting, renderStandin, trackFocusKey, watchdog } from "./game/table_client.js";
 import { cueTurn } from "./game/turn_cue.js";
 import { createBoard } from "./renaissance/board.js";
 import { CITY_PHASES, cardOfSelection, mapPlan, renderDecision } from "./renaissance/decision.js";
