@@ -222,11 +222,13 @@ def new_page(browser, request, live_url):
     """
     contexts = []
 
-    def make(width: int = 1280, height: int = 800):
+    def make(width: int = 1280, height: int = 800, touch: bool = False):
         context = browser.new_context(
             viewport={"width": width, "height": height},
             locale="en-US",
             timezone_id="UTC",
+            has_touch=touch,  # a phone's finger: taps are touch events
+            is_mobile=touch,
         )
         context.set_default_timeout(10_000)
         context.set_default_navigation_timeout(20_000)

@@ -78,8 +78,8 @@ def record_frames(page) -> list:
     return frames
 
 
-def open_table(new_page, log_in, server, user, size):
-    page = new_page(*size)
+def open_table(new_page, log_in, server, user, size, touch=False):
+    page = new_page(*size, touch=touch)
     log_in(page, user)
     frames = record_frames(page)
     game = lobby.play_against_bots(user, 3, "random", {}, game="renaissance")
@@ -336,6 +336,27 @@ def test_on_a_phone_the_decision_is_a_sheet_and_a_legal_city_is_reached(
     assert reachable, f"{name} is not on screen and on top"
     move_and_wait(page, version, lambda: click_city(page, name))
     assert city(page, name).get_attribute("data-fort") == "1"
+
+
+def test_a_finger_leaves_no_tooltip_over_the_map_from_one_city_to_the_next(
+    server, new_page, log_in, create_player
+):
+    """A tap picks a city; a finger has no hover to end, so no tooltip may stay open over the
+    map, neither on the tapped city nor on the city the focus moves to for the next decision."""
+    user = create_player("benedetta")
+    page, _frames, _game = open_table(new_page, log_in, server, user, (375, 812), touch=True)
+    deadline = time.monotonic() + GAME_SECONDS
+    tooltip = page.locator('[data-testid="rn-tooltip"]')
+    for expected in ("setup_rampart", "setup_garrison"):
+        phase, version = wait_for_turn(page, deadline)
+        assert phase == expected
+        page.wait_for_timeout(300)  # the decision drawn and the focus moved to its first city
+        assert tooltip.is_hidden(), f"{expected}: a tooltip is open over the map"
+        name = page.locator("g.rn-city.is-choice").first.get_attribute("data-city")
+        spot = city(page, name).locator(".rn-city__spot")
+        spot.scroll_into_view_if_needed()
+        move_and_wait(page, version, lambda spot=spot: spot.tap())
+        assert tooltip.is_hidden(), f"{expected}: a tooltip stayed open after the tap"
 
 
 def test_the_keyboard_alone_plays_the_set_up(server, new_page, log_in, create_player):

@@ -246,7 +246,8 @@ export function createBoard(svg, ctx) {
       pick(group);
     });
     // A finger has no hover to end: a touch shows no tooltip (a tap picks, the decision says why).
-    let touching = false;
+    // A device without hover (a phone) starts so, before its first touch.
+    let touching = Boolean(svg.ownerDocument.defaultView?.matchMedia?.("(hover: none)").matches);
     for (const type of ["pointerdown", "pointerover"]) {
       svg.addEventListener(type, (event) => {
         if (type === "pointerdown" || event.pointerType === "mouse") touching = event.pointerType === "touch";
@@ -262,9 +263,14 @@ export function createBoard(svg, ctx) {
     });
     // Keyboard focus shows the tooltip; the focus a click leaves behind does not (the pointer
     // already showed it, and it would cover the map after the move).
+    // After a tap, the focus the page moves to the next decision's first city may count as
+    // visible: it shows no tooltip either, until a key is pressed.
+    svg.ownerDocument.addEventListener("keydown", () => {
+      touching = false;
+    });
     svg.addEventListener("focusin", (event) => {
       const group = event.target.closest?.("g.rn-city");
-      if (group && group.matches(":focus-visible")) showTooltip(group);
+      if (group && !touching && group.matches(":focus-visible")) showTooltip(group);
     });
     svg.addEventListener("focusout", (event) => {
       const group = event.target.closest?.("g.rn-city");
