@@ -137,7 +137,8 @@ def kept_frames(game: Game) -> str:
     """A finished game's frames computed once per language (see the module's docstring): the
     cache's copy, or this request computes it while holding the lock, or it waits for the
     request that does."""
-    key, lock = frames_key(game), frames_key(game) + ":computing"
+    key = frames_key(game)
+    lock = key + ":computing"
     deadline = time.monotonic() + WAIT_FOR_FRAMES_SECONDS
     while True:
         found = cache.get(key)

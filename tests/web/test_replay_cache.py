@@ -3,6 +3,7 @@ the game once (the others wait for its frames in the cache: Redis, shared by eve
 later requests not at all. What may change after the end, the chat, is still read per request."""
 
 import threading
+import zlib
 
 import pytest
 from django.test import Client
@@ -122,7 +123,7 @@ def test_frames_stored_while_the_lock_is_being_taken_are_not_computed_again(
     taking_the_lock = cache.add
 
     def add_after_the_other_request_stored(name, *args, **kwargs):
-        cache.set(key, replay.zlib.compress(stored.encode(), 1), 60)  # it finished just now
+        cache.set(key, zlib.compress(stored.encode(), 1), 60)  # it finished just now
         return taking_the_lock(name, *args, **kwargs)
 
     monkeypatch.setattr(cache, "add", add_after_the_other_request_stored)
