@@ -7,9 +7,7 @@ reaches the browser over the game's websocket, as the socket's seat's `view_for(
 and nowhere else: the page is the same for a seat, a spectator and an anonymous visitor.
 """
 
-import json
 from functools import lru_cache
-from pathlib import Path
 
 from django.shortcuts import render
 from django.utils.html import escape
@@ -19,12 +17,10 @@ from games.board.renaissance_battle_words import battle_labels
 from games.board.renaissance_log_words import log_labels
 from games.board.renaissance_map import renaissance_svg
 from games.board.renaissance_words import renaissance_labels
+from games.board_data import renaissance_shapes
 from games.forms.tables import LEAVING_NATIONS, RENAISSANCE_OPTION_WORDS
 from games.lobby.tables import GAME_NAMES
 from games.models import Game
-
-# The board's data file: the map's public facts (provinces, terrain, ports), read as data.
-BOARD_FILE = Path(__file__).resolve().parents[1] / "renaissance" / "data" / "board.json"
 
 
 def renaissance_page(request, game: Game, rated: dict | None):
@@ -101,7 +97,7 @@ def game_info(game: Game) -> dict:
 def board_facts() -> dict:
     """Per city its province, terrain, coast and port; per province its cities: what the
     tooltips and the seats' province counts need (the view names cities only)."""
-    board = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+    board = renaissance_shapes.board()  # board.json read as data: the page imports no engine
     cities = {
         name: {
             "province": city["province"],
