@@ -28,33 +28,22 @@ import pytest
 from django.utils import timezone
 
 import ai
+from games.board_data import renaissance_shapes
 from games.models import Game, Seat
 from games.rules_api import RENAISSANCE
 from games.services import load_state, start_game, submit_action
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_renaissance_table_e2e import MOVED_ON, ROOT, WAIT_FOR_TURN
 
-ROOT = "[data-rn-root]"
 DECISION = "[data-rn-decision]"
 BATTLE_DECISION = "[data-rn-decision] [data-rn-battle-decision]"
 SHOTS = ARTIFACTS / "renaissance-game"
 DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-BOARD = Path(__file__).resolve().parents[2] / "games" / "renaissance" / "data" / "board.json"
-ROADS = {frozenset(road) for road in json.loads(BOARD.read_text())["roads"]}
+ROADS = {frozenset(road) for road in renaissance_shapes.board()["roads"]}
 BOT_LEVEL = "heuristic"
 PHONE_WIDTH = 600
 # Every kind of decision the person's first two turns must bring.
 GOALS = {"setup", "vote", "build", "buy", "road", "sea", "attack", "defend"}
-
-WAIT_FOR_TURN = f"""() => {{
-  const root = document.querySelector('{ROOT}');
-  return root.dataset.state !== 'playing' && root.dataset.state !== 'connecting' ||
-    (root.classList.contains('is-my-turn') && root.dataset.busy === 'false');
-}}"""
-
-MOVED_ON = f"""version => {{
-  const root = document.querySelector('{ROOT}');
-  return root.dataset.version !== version || root.dataset.state !== 'playing';
-}}"""
 
 OTHERS_VOTED = """() => [...document.querySelectorAll('[data-rn-seats] .rn-seat')]
   .filter((seat) => seat.dataset.seat !== '0')
