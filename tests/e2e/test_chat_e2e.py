@@ -11,6 +11,7 @@ from games.board.words import card_labels
 from games.engine import view_for
 from games.models import Game, Seat
 from games.services import load_state, start_game
+from tests.e2e.conftest import DEFAULT_PASSWORD
 
 pytestmark = pytest.mark.e2e
 
@@ -67,3 +68,53 @@ def test_players_chat_and_show_a_card_and_the_spectator_sees_neither(
     expect(red.get_by_test_id("shown-cards")).to_have_text(re.compile(f"You showed .*{title}"))
     expect(watcher.locator("[data-log]")).to_contain_text("showed 1 card to")
     expect(watcher.get_by_test_id("shown-cards")).to_be_hidden()
+
+
+# The element's box inside the viewport, and the element (or a descendant) what a click at its
+# centre would hit: on screen and on top.
+ON_SCREEN_AND_ON_TOP = """(node) => {
+  const box = node.getBoundingClientRect();
+  const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0
+    && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
+  if (!inside) return false;
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return Boolean(hit && node.contains(hit));
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_an_anonymous_spectator_gets_a_log_in_link_back_to_the_game_and_no_chat_form(
+    new_page, live_url, game, size
+):
+    page = new_page(*size)
+    game_path = f"/games/{game.pk}/"
+    page.goto(f"{live_url}{game_path}")
+    chat = page.locator("[data-chat]")
+    expect(chat).to_be_visible()
+    # Reading is open to all; posting needs an account, so there is nothing to type into.
+    expect(chat.locator("form, input, textarea, button[type=submit]")).to_have_count(0)
+    link = chat.locator("[data-chat-login] a")
+    expect(link).to_have_count(1)
+    link.scroll_into_view_if_needed()
+    assert link.evaluate(ON_SCREEN_AND_ON_TOP), "the log-in link is off screen or covered"
+    assert link.evaluate("(a) => new URL(a.href).pathname") == "/accounts/login/"
+    assert link.evaluate("(a) => new URL(a.href).searchParams.get('next')") == game_path
+
+
+def test_after_logging_in_from_the_chat_the_spectator_is_back_at_the_game_with_the_form(
+    new_page, live_url, game, create_player
+):
+    create_player("carla")
+    page = new_page(1280, 900)
+    page.goto(f"{live_url}/games/{game.pk}/")
+    expect(page.locator("[data-chat]")).to_be_visible()
+    page.locator("[data-chat-login] a").click()
+    page.locator("input[name=username]").fill("carla")
+    page.locator("input[name=password]").fill(DEFAULT_PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(f"{live_url}/games/{game.pk}/")
+    form = page.locator("[data-chat-form]")
+    expect(form).to_be_visible()
+    expect(page.locator("[data-chat-login]")).to_have_count(0)
+    say(page, "Hello from the stands")
+    expect(page.locator(".chat__text")).to_have_text(["Hello from the stands"])

@@ -14,6 +14,7 @@ export function createChatPanel(root, { word, send, authorName = null }) {
   const error = root.querySelector("[data-chat-error]");
   const roomLabel = root.querySelector("[data-chat-room]");
   const mutedLine = root.querySelector("[data-chat-muted]");
+  const silencedLine = root.querySelector("[data-chat-silenced]");
   const state = { messages: [], muted: new Set(), names: new Map(), you: null, staff: false };
 
   function nameOf(message) {
@@ -130,9 +131,10 @@ export function createChatPanel(root, { word, send, authorName = null }) {
         root.hidden = false;
         root.dataset.room = frame.room;
         if (roomLabel) roomLabel.textContent = frame.room === "table" ? "" : word(`chat_${frame.room}`);
+        // Signed in: the form, or the line saying the staff silenced you. A visitor has neither,
+        // only the page's log-in link (templates/chat/_room.html): a form could not post.
         if (form) form.hidden = !frame.can_post;
-        const login = root.querySelector("[data-chat-login]");
-        if (login) login.hidden = Boolean(frame.can_post);
+        if (silencedLine) silencedLine.hidden = Boolean(frame.can_post) || !frame.you;
         render();
         return true;
       }
