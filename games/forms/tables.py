@@ -8,6 +8,7 @@ options, and whether it may be played for points.
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -281,6 +282,12 @@ class PlayAgainstBotsForm(MatchMixin, OptionsMixin, forms.Form):
         return cleaned
 
 
+def autofill_help() -> str:
+    """Said in the page's language when the form is shown: a `%` applied to a lazy string here, at
+    import time, would fix its words in the language of whoever imported the module first."""
+    return _("After %(seconds)d seconds of waiting.") % {"seconds": AUTOFILL_SECONDS}
+
+
 class PlayNowForm(OptionsMixin, forms.Form):
     players = forms.TypedChoiceField(
         label=_("Players"),
@@ -290,7 +297,7 @@ class PlayNowForm(OptionsMixin, forms.Form):
     )
     autofill = forms.BooleanField(
         label=_("Fill empty seats with bots if nobody comes"),
-        help_text=_("After %(seconds)d seconds of waiting.") % {"seconds": AUTOFILL_SECONDS},
+        help_text=lazy(autofill_help, str)(),
         required=False,
         initial=True,
     )

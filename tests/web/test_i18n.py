@@ -2,6 +2,8 @@
 as each rulebook prints them, the language switcher, the rules page, and refusals in the player's
 language (over HTTP and over the game socket)."""
 
+import functools
+import gettext
 import os
 import re
 import shutil
@@ -185,6 +187,90 @@ def test_no_marked_string_is_missing_from_the_catalogues(tmp_path):
     for language in LANGUAGES:
         po = project / "locale" / language / "LC_MESSAGES" / "django.po"
         assert untranslated_entries(po) == [], f"{language}: run `make messages` and translate"
+
+
+# A string marked for translation can still reach a page in English: a `%` applied to a lazy
+# string at import time (a form field's help text, a module's constant) fixes its words in the
+# language active then. The catalogues cannot tell; the pages can.
+MIN_WORDS = 3  # shorter strings ("Bot", "Games") may well be the same words in another language
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%[sd]|\{\w+\}")
+
+
+@functools.cache
+def catalogue(language: str) -> dict[str, str]:
+    """{English: translation} of the compiled catalogue, plain messages only (no context, no
+    plural forms), read with the standard library's own .mo reader."""
+    with open(LOCALE / language / "LC_MESSAGES" / "django.mo", "rb") as mo:
+        messages = gettext.GNUTranslations(mo)._catalog
+    return {
+        msgid: msgstr
+        for msgid, msgstr in messages.items()
+        if isinstance(msgid, str) and msgid and "\x04" not in msgid
+    }
+
+
+@functools.cache
+def english_pattern(msgid: str) -> re.Pattern:
+    """The message as it reads on a page, its placeholders filled with anything."""
+    words = re.sub(r"[\s\u00a0\u202f]+", " ", msgid).strip()
+    parts = [re.escape(part) for part in PLACEHOLDER.split(words)[::2]]
+    return re.compile(".{1,80}?".join(parts))
+
+
+def untranslated_on(text: str, language: str) -> list[str]:
+    """The catalogue's messages that this page, asked for in `language`, shows in English."""
+    found = []
+    for msgid, msgstr in catalogue(language).items():
+        stripped = PLACEHOLDER.sub("", msgid)
+        if msgstr == msgid or len(stripped.split()) < MIN_WORDS:
+            continue
+        if english_pattern(msgid).search(text):
+            found.append(msgid)
+    return found
+
+
+def pages_to_read(make_user, make_table):
+    """(URL, the account to log in as or None) of the pages a newcomer meets, each with the
+    forms and panels that need one: the lobby's "Play now", a table, a game, the bots' forms."""
+    from games.botapi import accounts as bot_accounts
+
+    alice = make_user()
+    bot_accounts.create_bot_account(alice, "pagebot")
+    waiting = make_table(3, people={0: alice})
+    game = make_table(2, people={0: make_user()}, bots={1: "random"})
+    start_game(game.pk)
+    public = ["home", "login", "signup", "rules", "history", "leaderboard", "password_reset"]
+    pages = [(reverse(name), None) for name in public]
+    pages += [(reverse("leaderboard") + "?game=renaissance", None)]
+    pages += [(reverse(name), alice) for name in ("lobby", "play", "profile")]
+    pages += [(reverse("table_detail", args=[waiting.pk]), alice)]
+    pages += [(reverse("game", args=[game.pk]), None), (reverse("player", args=["pagebot"]), alice)]
+    return pages
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_page_shows_a_translated_string_in_english(client, make_user, make_table, language):
+    missing = {}
+    for url, account in pages_to_read(make_user, make_table):
+        client.logout()
+        if account is not None:
+            client.force_login(account)
+        response = in_language(client, language).get(url)
+        assert response.status_code == 200, url
+        found = untranslated_on(text_of(response), language)
+        if found:
+            missing[url] = found
+    assert missing == {}
+
+
+def test_the_page_check_finds_a_string_fixed_in_english():
+    """The check itself: a help text interpolated at import time, as it reads on a page."""
+    english = "Fill empty seats. After 30 seconds of waiting. Level of those bots"
+    assert "After %(seconds)d seconds of waiting." in untranslated_on(english, "fr")
+    with translation.override("fr"):
+        french = translation.gettext("After %(seconds)d seconds of waiting.") % {"seconds": 30}
+    assert untranslated_on(french, "fr") == []
 
 
 # --- Card and region names --------------------------------------------------------------------
