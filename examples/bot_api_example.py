@@ -157,7 +157,8 @@ def main(argv=None) -> int:
         kind = event["type"]
         if kind == "challenge":
             challenge = event["challenge"]
-            log(f"challenge {challenge['id']} from {challenge['challenger']}: accepting")
+            challenger = (challenge.get("challenger") or {}).get("username", "?")
+            log(f"challenge {challenge['id']} from {challenger}: accepting")
             try:
                 api.request("POST", f"/api/bot/challenge/{challenge['id']}/accept")
             except ApiError as error:

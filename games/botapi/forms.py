@@ -6,12 +6,18 @@ from django.utils.translation import gettext_lazy as _
 from games.lobby import tables as lobby
 from games.words.bot_names import LEVEL_NAMES
 
-from .models import SCOPE_PLAY, SCOPES
+from .models import SCOPE_CHALLENGE, SCOPE_PLAY, SCOPES
 
 
 class BotAccountForm(forms.Form):
     username = forms.CharField(label=_("Bot's username"), max_length=150)
     display_name = forms.CharField(label=_("Bot's display name"), max_length=40, required=False)
+
+
+# What a new token may do unless its owner unticks it: every scope, since the bot the docs start
+# from (examples/bot_api_example.py) plays its games and accepts the challenges people send it.
+# A token made with the form as it comes must run that bot.
+DEFAULT_SCOPES = [SCOPE_PLAY, SCOPE_CHALLENGE]
 
 
 class TokenForm(forms.Form):
@@ -22,7 +28,7 @@ class TokenForm(forms.Form):
         label=_("Scopes"),
         choices=list(SCOPES.items()),
         widget=forms.CheckboxSelectMultiple,
-        initial=[SCOPE_PLAY],
+        initial=DEFAULT_SCOPES,
     )
 
 
