@@ -1,14 +1,20 @@
 // The computer analysis on the replay page: its status, the "Request analysis" button, a
 // win-chance graph per seat (inline SVG, one line per seat, a dot on each marked move, the step
-// shown as a cursor; a click on the graph goes to that step), each seat's accuracy, and the
-// marks with "best was ..." on the log's lines. The data is GET /games/<id>/analysis.json
-// (docs/protocol.md, section 13); while queued or running it is asked again every few seconds.
+// shown as a cursor; a click on the graph goes to that step) with its axes (moves; chance of
+// winning in %) and a legend naming each seat's line with its chance at the step shown,
+// "Previous mistake" / "Next mistake" buttons that step the replay to the marked moves, each
+// seat's accuracy, and the marks with "best was ..." on the log's lines. The data is
+// GET /games/<id>/analysis.json (docs/protocol.md, section 13); while queued or running it is
+// asked again every few seconds.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const POLL_MS = 3000;
-const WIDTH = 600;
-const HEIGHT = 150;
-const PAD = 6;
+// The graph's drawing box (viewBox units; the SVG keeps its proportions, so its text is never
+// stretched) and the margins left for the axes' ticks and titles.
+const WIDTH = 640;
+const HEIGHT = 200;
+const MARGIN = { left: 48, right: 10, top: 8, bottom: 34 };
+const CHANCE_TICKS = [0, 0.25, 0.5, 0.75, 1];
 
 function fill(template, params) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
@@ -29,6 +35,11 @@ export function createAnalysis(section, { words, seatName, onStep }) {
     status: section.querySelector("[data-analysis-status]"),
     request: section.querySelector("[data-analysis-request]"),
     graph: section.querySelector("[data-analysis-graph]"),
+    legend: section.querySelector("[data-analysis-legend]"),
+    marksNav: section.querySelector("[data-analysis-marks-nav]"),
+    previousMark: section.querySelector('[data-mark-go="previous"]'),
+    nextMark: section.querySelector('[data-mark-go="next"]'),
+    markWhere: section.querySelector("[data-mark-where]"),
     accuracy: section.querySelector("[data-analysis-accuracy]"),
   };
   const csrf = section.querySelector("input[name=csrfmiddlewaretoken]")?.value ?? "";
@@ -84,6 +95,8 @@ export function createAnalysis(section, { words, seatName, onStep }) {
     state.bySeq = new Map();
     parts.graph.replaceChildren();
     parts.graph.hidden = true;
+    parts.legend?.replaceChildren();
+    if (parts.marksNav) parts.marksNav.hidden = true;
     parts.accuracy.replaceChildren();
     announceChange();
   }
@@ -118,8 +131,61 @@ export function createAnalysis(section, { words, seatName, onStep }) {
     }
   }
 
-  const x = (step) => PAD + (state.total ? (step / state.total) * (WIDTH - 2 * PAD) : 0);
-  const y = (chance) => PAD + (1 - chance) * (HEIGHT - 2 * PAD);
+  const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
+  const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const x = (step) => MARGIN.left + (state.total ? (step / state.total) * plotWidth : 0);
+  const y = (chance) => MARGIN.top + (1 - chance) * plotHeight;
+
+  function svgText(content, attributes) {
+    const text = svgElement("text", attributes);
+    text.textContent = content;
+    return text;
+  }
+
+  // A round step between the move axis's ticks: about six of them whatever the game's length.
+  function moveTickStep(total) {
+    return [5, 10, 20, 25, 50, 100, 200].find((step) => total / step <= 6) ?? 500;
+  }
+
+  function axes() {
+    const group = svgElement("g", { class: "analysis-graph__axes", "aria-hidden": "true" });
+    for (const level of CHANCE_TICKS) {
+      group.append(
+        svgElement("line", { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(level), y2: y(level), class: "analysis-graph__grid" }),
+        svgText(`${percent(level)}%`, { x: MARGIN.left - 6, y: y(level) + 4, class: "analysis-graph__tick", "text-anchor": "end" }),
+      );
+    }
+    const step = moveTickStep(state.total);
+    for (let move = 0; move <= state.total; move += step) {
+      group.append(
+        svgElement("line", { x1: x(move), x2: x(move), y1: y(0), y2: y(0) + 4, class: "analysis-graph__axis" }),
+        svgText(String(move), { x: x(move), y: y(0) + 15, class: "analysis-graph__tick", "text-anchor": "middle" }),
+      );
+    }
+    group.append(
+      svgElement("line", { x1: MARGIN.left, x2: MARGIN.left, y1: y(1), y2: y(0), class: "analysis-graph__axis" }),
+      svgElement("line", { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(0), y2: y(0), class: "analysis-graph__axis" }),
+      svgText(words.axis_moves, { x: MARGIN.left + plotWidth / 2, y: HEIGHT - 3, class: "analysis-graph__title", "text-anchor": "middle" }),
+      svgText(words.axis_chance, {
+        x: 0,
+        y: 0,
+        class: "analysis-graph__title",
+        "text-anchor": "middle",
+        transform: `translate(11 ${MARGIN.top + plotHeight / 2}) rotate(-90)`,
+      }),
+    );
+    return group;
+  }
+
+  // The step of the graph under a click, through the SVG's own transform (it keeps its
+  // proportions, so the drawing may not fill the element's box).
+  function stepAt(svg, event) {
+    const matrix = svg.getScreenCTM();
+    if (!matrix) return state.step;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    const ratio = Math.min(1, Math.max(0, (point.x - MARGIN.left) / plotWidth));
+    return Math.round(ratio * state.total);
+  }
 
   function seatLine(seat, entries) {
     const points = entries.map((entry) => `${x(entry.seq - 1).toFixed(1)},${y(entry.before).toFixed(1)}`);
@@ -151,26 +217,90 @@ export function createAnalysis(section, { words, seatName, onStep }) {
       class: "analysis-graph",
       role: "img",
       "aria-label": words.graph,
-      preserveAspectRatio: "none",
     });
-    for (const level of [0.25, 0.5, 0.75]) {
-      svg.append(svgElement("line", { x1: 0, x2: WIDTH, y1: y(level), y2: y(level), class: "analysis-graph__grid" }));
-    }
-    const seats = new Set(data.decisions.map((entry) => entry.seat));
-    for (const seat of [...seats].sort()) {
+    svg.append(axes());
+    for (const seat of analysedSeats()) {
       svg.append(seatLine(seat, data.decisions.filter((entry) => entry.seat === seat)));
     }
     for (const entry of data.decisions) if (entry.mark) svg.append(markDot(entry));
-    const cursor = svgElement("line", { y1: 0, y2: HEIGHT, class: "analysis-graph__cursor", "data-cursor": "" });
+    const cursor = svgElement("line", { y1: y(1), y2: y(0), class: "analysis-graph__cursor", "data-cursor": "" });
     svg.append(cursor);
-    svg.addEventListener("click", (event) => {
-      const box = svg.getBoundingClientRect();
-      const ratio = (event.clientX - box.left) / box.width;
-      onStep(Math.round(ratio * state.total));
-    });
+    svg.addEventListener("click", (event) => onStep(stepAt(svg, event)));
     parts.graph.replaceChildren(svg);
     parts.graph.hidden = false;
     moveCursor();
+  }
+
+  function analysedSeats() {
+    return [...new Set(state.data.decisions.map((entry) => entry.seat))].sort((a, b) => a - b);
+  }
+
+  // A seat's chance of winning at `step`: that of its last decision at or before the step (the
+  // graph's point), or of its first decision before it has made one.
+  function chanceAt(seat, step) {
+    const own = state.data.decisions.filter((entry) => entry.seat === seat);
+    const reached = own.filter((entry) => entry.seq - 1 <= step);
+    const entry = reached.length ? reached[reached.length - 1] : own[0];
+    return entry ? percent(entry.before) : null;
+  }
+
+  function drawLegend() {
+    if (!parts.legend) return;
+    const items = analysedSeats().map((seat) => {
+      const item = document.createElement("li");
+      item.className = "analysis__legend-item";
+      item.dataset.legendSeat = String(seat);
+      const swatch = document.createElement("span");
+      swatch.className = `analysis__swatch seat-${seat}`;
+      swatch.setAttribute("aria-hidden", "true");
+      const label = document.createElement("span");
+      label.dataset.legendLabel = "";
+      item.append(swatch, label);
+      return item;
+    });
+    parts.legend.replaceChildren(...items);
+    updateLegend();
+  }
+
+  function updateLegend() {
+    for (const item of parts.legend?.children ?? []) {
+      const seat = Number(item.dataset.legendSeat);
+      const chance = chanceAt(seat, state.step);
+      item.querySelector("[data-legend-label]").textContent = fill(words.legend_item, {
+        player: seatName(state.game, seat),
+        chance: chance ?? "—",
+      });
+    }
+  }
+
+  // The marked moves in log order, and the buttons that step the replay from one to the next.
+  function markedEntries() {
+    return (state.data?.decisions ?? []).filter((entry) => entry.mark).sort((a, b) => a.seq - b.seq);
+  }
+
+  function neighbourMark(direction) {
+    const marked = markedEntries();
+    if (direction === "next") return marked.find((entry) => entry.seq > state.step) ?? null;
+    return marked.filter((entry) => entry.seq < state.step).pop() ?? null;
+  }
+
+  // The replay shows a marked move at the step just after it: its line tops the log, with the mark.
+  function goToMark(direction) {
+    const entry = neighbourMark(direction);
+    if (entry) onStep(entry.seq);
+  }
+
+  function updateMarksNav() {
+    if (!parts.marksNav) return;
+    const marked = markedEntries();
+    parts.marksNav.hidden = !marked.length;
+    parts.previousMark.disabled = !neighbourMark("previous");
+    parts.nextMark.disabled = !neighbourMark("next");
+    const here = marked.find((entry) => entry.seq === state.step);
+    parts.markWhere.dataset.markSeq = here ? String(here.seq) : "";
+    parts.markWhere.textContent = here
+      ? fill(words.mark_at, { move: here.seq, mark: words.marks[here.mark], text: markText(here) })
+      : "";
   }
 
   function drawAccuracy() {
@@ -199,6 +329,8 @@ export function createAnalysis(section, { words, seatName, onStep }) {
   function draw() {
     if (!state.data || state.data.status !== "done" || !state.game) return;
     drawGraph();
+    drawLegend();
+    updateMarksNav();
     drawAccuracy();
   }
 
@@ -241,6 +373,8 @@ export function createAnalysis(section, { words, seatName, onStep }) {
   }
 
   parts.request.addEventListener("click", request);
+  parts.previousMark?.addEventListener("click", () => goToMark("previous"));
+  parts.nextMark?.addEventListener("click", () => goToMark("next"));
   return {
     start: load,
     setGame(game, total) {
@@ -251,6 +385,10 @@ export function createAnalysis(section, { words, seatName, onStep }) {
     setStep(step) {
       state.step = step;
       moveCursor();
+      if (state.data?.status === "done") {
+        updateLegend();
+        updateMarksNav();
+      }
     },
     markLog,
   };

@@ -1,8 +1,13 @@
 """The computer analysis in Chromium: a logged-in visitor asks for the analysis of a finished
 short game on its replay, waits for it (the job runs in the server's in-process pool with a tiny
 budget), and sees the win-chance graph, the accuracies, and the marks with "best was ..." on the
-log; the game's page then shows each player's accuracy. An analysis made by an older search says
-so and is analysed again on request."""
+log; the game's page then shows each player's accuracy. The graph has its axes (moves; chance of
+winning in %) and a legend naming each player's line, and "Previous mistake" / "Next mistake"
+step the replay to the marked moves. An analysis made by an older search says so and is analysed
+again on request.
+
+"Visible" is on screen and on top: the box inside the viewport and `document.elementFromPoint`
+at its centre hitting the element or a descendant."""
 
 import random
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +30,27 @@ from tests.e2e.conftest import ARTIFACTS, daphne_server, prepare_fast_bots_serve
 ROOT = "[data-replay-root]"
 SECTION = "[data-analysis]"
 SHOTS = ARTIFACTS / "analysis"
+ON_SCREEN_AND_ON_TOP = """element => {
+  const box = element.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0
+    && box.right <= innerWidth && box.bottom <= innerHeight;
+  const hit = inside ? document.elementFromPoint(x, y) : null;
+  return Boolean(hit && (hit === element || element.contains(hit)));
+}"""
+
+
+def visible(locator) -> bool:
+    locator.scroll_into_view_if_needed()
+    return locator.evaluate(ON_SCREEN_AND_ON_TOP)
+
+
+def analysis_json(page, url: str, game_id: int) -> dict:
+    return page.request.get(f"{url}/games/{game_id}/analysis.json").json()
+
+
+def shown_step(page) -> int:
+    return int(page.locator(ROOT).get_attribute("data-step"))
 
 
 def prepare_tiny_analysis_server(database_name: str):
@@ -115,6 +141,63 @@ def test_request_an_analysis_and_read_it_on_the_replay(server_url, new_page):
 
     page.goto(f"{server_url}/games/{game.pk}/")
     assert page.locator('[data-game-analysis="done"] li[data-accuracy]').count() == 2
+
+
+def test_the_graph_has_axes_a_legend_and_steps_to_the_marked_moves(server_url, new_page):
+    game = finished_game(seed=11)
+    page = new_page(1280, 900)
+    log_in(page, server_url, Seat.objects.get(game=game, index=0).user)
+    page.goto(f"{server_url}/games/{game.pk}/replay/")
+    page.wait_for_selector(f'{ROOT}[data-state="ready"]')
+    page.get_by_role("button", name="Request analysis").click()
+    page.wait_for_selector(f'{SECTION}[data-state="done"]', timeout=30000)
+    data = analysis_json(page, server_url, game.pk)
+    marked = sorted(entry["seq"] for entry in data["decisions"] if entry["mark"])
+    assert marked, "a random game analysed has marked moves"
+
+    # The axes: their titles, and the chance of winning in % from 0 to 100.
+    texts = page.locator(f"{SECTION} svg text").all_text_contents()
+    assert "Move" in texts and "Chance of winning (%)" in texts
+    assert {"0%", "50%", "100%"} <= set(texts)
+    # The legend names each player's line, in the line's colour, with the chance in %.
+    page.keyboard.press("Home")
+    page.wait_for_selector(f'{ROOT}[data-step="0"]')
+    legend = page.locator(f"{SECTION} [data-legend-seat]")
+    assert legend.count() == 2
+    for seat in range(2):
+        item = page.locator(f'{SECTION} [data-legend-seat="{seat}"]')
+        assert visible(item)
+        own = [e for e in data["decisions"] if e["seat"] == seat]
+        assert item.inner_text().endswith(f"{round(own[0]['before'] * 100)}%")
+        swatch = item.locator(".analysis__swatch")
+        line = page.locator(f"{SECTION} svg .analysis-graph__line.seat-{seat}")
+        assert swatch.evaluate("e => getComputedStyle(e).borderTopColor") == line.evaluate(
+            "e => getComputedStyle(e).stroke"
+        )
+        assert line.locator("title").text_content() in item.inner_text()
+
+    # "Next mistake" steps the replay to each marked move in turn (the step just after it, so
+    # its line is the log's newest, with its mark); "Previous mistake" steps back.
+    previous = page.get_by_role("button", name="Previous mistake")
+    following = page.get_by_role("button", name="Next mistake")
+    assert visible(following)
+    assert previous.is_disabled()
+    for seq in marked[:3]:
+        following.click()
+        page.wait_for_selector(f'{ROOT}[data-step="{seq}"]')
+        assert visible(page.locator("[data-log] li[data-mark]").first)
+        assert page.locator("[data-mark-where]").get_attribute("data-mark-seq") == str(seq)
+    if len(marked) >= 2:
+        at = shown_step(page)
+        previous.click()
+        earlier = max(seq for seq in marked if seq < at)
+        page.wait_for_selector(f'{ROOT}[data-step="{earlier}"]')
+    page.keyboard.press("End")
+    page.wait_for_selector(f'{ROOT}[data-step="{game.version}"]')
+    if marked[-1] < game.version:
+        assert following.is_disabled()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(SECTION).screenshot(path=str(SHOTS / "graph-axes-legend.png"))
 
 
 def made_by_older_search(game_id: int) -> None:
