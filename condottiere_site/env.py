@@ -76,6 +76,23 @@ def require(name: str, why: str) -> str:
     return value
 
 
+# SQLite, the embedded default's database (or a sqlite:// DATABASE_URL): one process's request
+# handlers, sockets and job threads all write to it, and SQLite lets one connection write at a
+# time. The options against "database is locked" (Django's notes on SQLite, SQLite's own advice):
+# - transaction_mode IMMEDIATE: a transaction takes the write lock at BEGIN, where SQLite waits
+#   for it (the busy timeout). A deferred transaction that reads first and writes later is
+#   refused at once when another connection wrote in between, whatever the timeout: SQLite cannot
+#   make it wait there without a deadlock. Every transaction of the site writes, or reads to write.
+# - timeout: seconds a connection waits for the write lock before "database is locked".
+# - WAL journal: readers never wait for the writer, nor the writer for readers; with it,
+#   synchronous NORMAL is safe from a crash of the process (a power cut may lose the last commits).
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+}
+
+
 def database_config(url: str, pool_size: int = 0) -> dict:
     """Parse DATABASE_URL, accepting only the engines this project supports. With `pool_size`,
     PostgreSQL connections come from a pool of that many per process (psycopg's pool, which
@@ -91,6 +108,8 @@ def database_config(url: str, pool_size: int = 0) -> dict:
         raise ImproperlyConfigured(f"DATABASE_URL is malformed ({error}): {url!r}") from None
     if scheme.startswith("postgres") and not config.get("NAME"):
         raise ImproperlyConfigured(f"DATABASE_URL names no database: {url!r}")
+    if scheme == "sqlite":
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
     if scheme.startswith("postgres") and pool_size > 0:
         config["CONN_HEALTH_CHECKS"] = True  # the pool checks a connection before lending it
         config.setdefault("OPTIONS", {})["pool"] = {

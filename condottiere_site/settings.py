@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .email_config import email_config, from_address
 from .env import (
+    SQLITE_OPTIONS,
     channel_layer_host,
     database_config,
     env_bool,
@@ -109,7 +110,8 @@ else:
             # A file, not memory, so that a separately started test server (Daphne in a
             # subprocess, for browser tests) sees the same test database.
             "TEST": {"NAME": BASE_DIR / "test-db.sqlite3"},
-            "OPTIONS": {"timeout": 20},
+            # WAL, a busy timeout and IMMEDIATE transactions: see SQLITE_OPTIONS (env.py).
+            "OPTIONS": dict(SQLITE_OPTIONS),
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
