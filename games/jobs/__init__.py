@@ -22,6 +22,7 @@ periodic sweep (`games/jobs/sweep.py`), and a job run twice finds its work done.
 
 import logging
 import os
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -48,6 +49,12 @@ IN_PROCESS_WORKERS = {PLAY: 4, BACKGROUND: 2}
 # job that yields is sent at the last step: an analysis slice, which announces the next slice
 # itself, would otherwise put a whole line of slices between a person's hint and its search.
 FIRST, LAST = 0, 9
+
+# A job the database refused (its lock, a connection) is tried again after a growing pause, on
+# both runners: 1 s, 2 s, 4 s, ... at most 10 s, each shortened at random (so that jobs refused
+# together do not come back together); 8 tries after the first.
+RETRY_ERRORS = (OperationalError, InterfaceError)
+RETRY_FIRST, RETRY_LONGEST, RETRIES = 1, 10, 8
 
 _registry: dict[str, Callable] = {}
 _queue_of: dict[str, str] = {}
@@ -84,11 +91,11 @@ def job(name: str, queue: str = PLAY, yields: bool = False) -> Callable[[Callabl
             ignore_result=True,
             # The database refused (no connection free, a restart): the job is tried again,
             # not lost; it is idempotent, so a retry after a partial run changes nothing twice.
-            autoretry_for=(OperationalError, InterfaceError),
-            retry_backoff=1,
-            retry_backoff_max=10,
+            autoretry_for=RETRY_ERRORS,
+            retry_backoff=RETRY_FIRST,
+            retry_backoff_max=RETRY_LONGEST,
             retry_jitter=True,
-            max_retries=8,
+            max_retries=RETRIES,
         )(function)
         return function
 
@@ -208,21 +215,25 @@ os.register_at_fork(after_in_child=_forget_the_pool_after_fork)
 _delayed: set[threading.Timer] = set()
 
 
-def _in_process_later(function: Callable, queue: str, args: tuple, delay: float) -> None:
+def _in_process_later(
+    function: Callable, queue: str, args: tuple, delay: float, retries: int = 0
+) -> None:
     if delay <= 0:
-        _submit(function, queue, args)
+        _submit(function, queue, args, retries)
         return
-    timer = threading.Timer(delay, lambda: _submit_delayed(function, queue, args, timer))
+    timer = threading.Timer(delay, lambda: _submit_delayed(function, queue, args, timer, retries))
     timer.daemon = True  # a pending timer must not keep the server from stopping
     with _running_lock:
         _delayed.add(timer)
     timer.start()
 
 
-def _submit_delayed(function: Callable, queue: str, args: tuple, timer: threading.Timer) -> None:
+def _submit_delayed(
+    function: Callable, queue: str, args: tuple, timer: threading.Timer, retries: int
+) -> None:
     with _running_lock:
         _delayed.discard(timer)
-    _submit(function, queue, args)
+    _submit(function, queue, args, retries)
 
 
 def cancel_delayed() -> int:
@@ -237,8 +248,14 @@ def cancel_delayed() -> int:
     return len(timers)
 
 
-def _submit(function: Callable, queue: str, args: tuple) -> None:
-    future = _pool(queue).submit(_run_in_thread, function, args)
+def _submit(function: Callable, queue: str, args: tuple, retries: int = 0) -> None:
+    try:
+        future = _pool(queue).submit(_run_in_thread, function, queue, args, retries)
+    except RuntimeError:  # the pool shut down: the process is stopping
+        # Every job is idempotent and its work is found again by the sweep once the site runs
+        # again, as with a job lost with a restart on the broker.
+        log.info("the process is stopping: job %s%s left to the sweep", function.__name__, args[:2])
+        return
     with _running_lock:
         _running.add(future)
     future.add_done_callback(_forget)
@@ -249,16 +266,39 @@ def _forget(future: Future) -> None:
         _running.discard(future)
 
 
-def _run_in_thread(function: Callable, args: tuple):
-    """Run a job on a pool thread with its own database connection, closed afterwards."""
+def _run_in_thread(function: Callable, queue: str, args: tuple, retries: int = 0):
+    """Run a job on a pool thread with its own database connection, closed afterwards. A job the
+    database refused is announced again after a pause, as Celery's autoretry does on the broker
+    (the job is idempotent); the pause waits on a timer, not on a pool thread."""
     close_old_connections()
     try:
         return function(*args)
+    except RETRY_ERRORS as error:
+        if retries >= RETRIES:
+            log.exception("job %s%s failed after %d retries", function.__name__, args, retries)
+            raise
+        pause = retry_pause(retries)
+        log.warning(
+            "job %s%s: the database refused (%s); tried again in %.1f s",
+            function.__name__,
+            args[:2],
+            error,
+            pause,
+        )
+        _in_process_later(function, queue, args, pause, retries + 1)
+        return None
     except Exception:
         log.exception("job %s%s failed", function.__name__, args)
         raise
     finally:
         connections.close_all()
+
+
+def retry_pause(retries: int) -> float:
+    """The pause before retry number `retries` + 1: Celery's exponential backoff, capped, with
+    full jitter kept above a tenth of it so that a retry never comes back at once."""
+    longest = min(RETRY_LONGEST, RETRY_FIRST * 2**retries)
+    return random.uniform(longest / 10, longest)
 
 
 def in_process_pending() -> int:
