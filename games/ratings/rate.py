@@ -57,7 +57,12 @@ from openskill.models import PlackettLuce
 
 from ai import ladder
 from games.models import Action, Game, Rating, RatingChange, Seat
-from games.ratings.scale import DISPLAY_BASE, DISPLAY_POINTS_PER_ORDINAL, NEWCOMER_ORDINAL
+from games.ratings.scale import (
+    DISPLAY_BASE,
+    DISPLAY_POINTS_PER_ORDINAL,
+    LADDER_GAME,
+    NEWCOMER_ORDINAL,
+)
 from games.rules_api import ruleset_of
 from games.services.notify import notify_table
 
@@ -72,8 +77,6 @@ MIN_PEOPLE_DECIDING = 2
 SHOW = "show"
 # Per game: what orders the seats below the winners in its stored result (games' records).
 RANKED_BY = {"condottiere": "regions", "renaissance": "points"}
-# The game whose bot levels start from the arena's ladder (ai/ladder.py measured Condottiere).
-LADDER_GAME = "condottiere"
 
 # Why a game is not rated, for the game page (codes from unrated_reason).
 UNRATED_MESSAGES = {
@@ -133,6 +136,19 @@ def starting_mu(bot_level: str | None, ruleset: str = LADDER_GAME) -> float:
         return MODEL.mu
     ordinal = NEWCOMER_ORDINAL + (elo - DISPLAY_BASE) / DISPLAY_POINTS_PER_ORDINAL
     return ordinal + 3 * MODEL.sigma
+
+
+def starting_rating(bot_level: str, ruleset: str = LADDER_GAME) -> Rating:
+    """A bot level's Rating as it starts, not saved: what the leaderboard shows for a level no
+    rated game has moved yet (its ladder strength in Condottiere)."""
+    return Rating(
+        user=None,
+        bot_level=bot_level,
+        ruleset=ruleset,
+        mu=starting_mu(bot_level, ruleset),
+        sigma=MODEL.sigma,
+        games=0,
+    )
 
 
 def rating_for(user=None, bot_level: str | None = None, ruleset: str = LADDER_GAME) -> Rating:

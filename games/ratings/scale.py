@@ -12,6 +12,15 @@ DISPLAY_BASE = 1500
 DISPLAY_POINTS_PER_ORDINAL = 60
 # OpenSkill's defaults for a newcomer (openskill.models.PlackettLuce: mu 25, sigma 25/3).
 NEWCOMER_ORDINAL = PlackettLuce().mu - 3 * PlackettLuce().sigma
+NEWCOMER_SIGMA = PlackettLuce().sigma
+# A rating is provisional, shown with a "?" as lichess does, while its uncertainty is still above
+# this: 7/10 of a newcomer's, about the first dozen rated games. Until then a game moves the shown
+# number by a hundred points or more on average, since every game both moves mu and shrinks sigma
+# (docs/protocol.md, section 11; tests/web/test_provisional_ratings.py measures it).
+PROVISIONAL_SIGMA = 0.7 * NEWCOMER_SIGMA
+# The game whose bot levels start from the arena's ladder (ai/ladder.py measured Condottiere): their
+# first number is a measurement, not a guess, so it is never provisional.
+LADDER_GAME = "condottiere"
 
 
 def display_rating(mu: float, sigma: float) -> int:
@@ -26,3 +35,10 @@ def display_change(
     """A game's rating change as people see it: the displayed rating after minus the displayed
     rating before, so the change shown always adds up with the two numbers shown."""
     return display_rating(mu_after, sigma_after) - display_rating(mu_before, sigma_before)
+
+
+def is_provisional(sigma: float, bot_level: str = "", ruleset: str = LADDER_GAME) -> bool:
+    """Whether a rating is still provisional: too uncertain to trust yet (sigma above
+    PROVISIONAL_SIGMA), unless it is a bot level whose start the ladder measured."""
+    measured_start = bool(bot_level) and ruleset == LADDER_GAME
+    return sigma > PROVISIONAL_SIGMA and not measured_start

@@ -7,8 +7,10 @@ top (`?game=`, Condottiere's by default); a profile shows the player's rating in
 from django.db.models import F
 from django.shortcuts import render
 
-from games.lobby.tables import DEFAULT_GAME, GAME_NAMES
+from games.lobby.tables import DEFAULT_GAME, GAME_NAMES, bot_levels
 from games.models import Rating, RatingChange
+from games.ratings.rate import starting_rating
+from games.ratings.scale import is_provisional
 from games.words.bot_names import LEVEL_NAMES
 
 LEADERBOARD_SIZE = 100
@@ -34,19 +36,41 @@ def games_won(rating_ids) -> dict[int, int]:
     return {rating_id: len(game_ids) for rating_id, game_ids in won.items()}
 
 
+def provisional(rating: Rating) -> bool:
+    return is_provisional(rating.sigma, rating.bot_level, rating.ruleset)
+
+
 def leaderboard_rows(ratings) -> list[dict]:
     ratings = list(ratings)
-    wins = games_won([rating.pk for rating in ratings])
+    wins = games_won([rating.pk for rating in ratings if rating.pk is not None])
     return [
         {
             "rank": position,
             "rating": rating,
+            "provisional": provisional(rating),
             "wins": wins.get(rating.pk, 0),
             "win_rate": wins.get(rating.pk, 0) / rating.games if rating.games else 0.0,
             "level_name": LEVEL_NAMES.get(rating.bot_level, rating.bot_level),
         }
         for position, rating in enumerate(ratings, start=1)
     ]
+
+
+def bot_level_ratings(game: str) -> list[Rating]:
+    """Every bot level of the site, best first, also the levels no rated game has moved yet: those
+    show where they start (in Condottiere, their strength measured by the arena's ladder), so a
+    newcomer can tell the levels apart before anyone has played them in a rated game. Equal
+    ratings keep the levels' own order (weakest first)."""
+    levels = bot_levels()
+    stored = {r.bot_level: r for r in Rating.objects.filter(ruleset=game, user__isnull=True)}
+    starting = [starting_rating(level, game) for level in levels if level not in stored]
+    ratings = [*stored.values(), *starting]
+
+    def place(rating: Rating) -> tuple:
+        known = levels.index(rating.bot_level) if rating.bot_level in levels else len(levels)
+        return (-rating.ordinal, -rating.games, known)
+
+    return sorted(ratings, key=place)
 
 
 def chosen_game(request) -> str:
@@ -69,7 +93,7 @@ def leaderboard(request):
     api_bots = by_ordinal(
         accounts.filter(user__bot_account__isnull=False).select_related("user__bot_account")
     )[:LEADERBOARD_SIZE]
-    bots = by_ordinal(ratings.filter(user__isnull=True))
+    bots = bot_level_ratings(game)
     context = {
         "game": game,
         "games": [{"key": key, "name": name} for key, name in GAME_NAMES.items()],
@@ -90,6 +114,7 @@ def profile_rating(user) -> dict:
                 "game": game,
                 "name": name,
                 "rating": ratings.get(game),
+                "provisional": game in ratings and provisional(ratings[game]),
                 "changes": recent_changes(ratings.get(game)),
             }
             for game, name in GAME_NAMES.items()

@@ -53,6 +53,11 @@ def cell(row: str, name: str) -> str:
     return match.group(1).strip()
 
 
+def shown_rating(row: str) -> str:
+    """The rating cell as a person reads it: the number, and "?" when it is provisional."""
+    return re.sub(r"<[^>]+>", "", cell(row, "data-rating"))
+
+
 def test_the_leaderboard_ranks_people_and_bot_levels(client, season):
     ann, bob, cy, _ = season
 
@@ -66,14 +71,14 @@ def test_the_leaderboard_ranks_people_and_bot_levels(client, season):
     assert 'data-username="cy"' not in people
     ann_rating = Rating.objects.get(user=ann)
     ann_row = row_of(html, "data-username", "ann")
-    assert cell(ann_row, "data-rating") == str(ann_rating.display)
+    assert shown_rating(ann_row) == f"{ann_rating.display}?"  # two games: still provisional
     assert cell(ann_row, "data-games") == "2"
     assert cell(ann_row, "data-win-rate") == "100%"
     assert cell(row_of(html, "data-username", "bob"), "data-win-rate") == "0%"
 
     hard = Rating.objects.get(user=None, bot_level="hard")
     hard_row = row_of(html, "data-level", "hard")
-    assert cell(hard_row, "data-rating") == str(hard.display)
+    assert shown_rating(hard_row) == str(hard.display)  # its start was measured: no "?"
     assert cell(hard_row, "data-games") == "3"
     assert cell(hard_row, "data-win-rate") == "33%"
 
@@ -102,7 +107,7 @@ def test_the_profile_shows_the_rating_and_recent_changes(client, season):
     html = client.get(reverse("player", args=[ann.username])).content.decode()
 
     assert re.search(
-        rf'data-testid="rating" title="μ {rating.mu:.2f} / σ {rating.sigma:.2f}">'
+        rf'data-testid="rating" title="μ {rating.mu:.2f} / σ {rating.sigma:.2f}" data-provisional>'
         rf"{rating.display}<",
         html,
     )
@@ -138,8 +143,8 @@ def test_a_newcomer_reads_1500_on_the_profile_and_the_leaderboard(make_user, cli
     profile = client.get(reverse("player", args=[nia.username])).content.decode()
     board = client.get(reverse("leaderboard")).content.decode()
 
-    assert re.search(r'data-testid="rating" title="[^"]*">1500<', profile)
-    assert cell(row_of(board, "data-username", "nia"), "data-rating") == "1500"
+    assert re.search(r'data-testid="rating" title="[^"]*" data-provisional>1500<', profile)
+    assert shown_rating(row_of(board, "data-username", "nia")) == "1500?"
     assert "Everyone starts at 1500" in board  # the scale is explained where ratings are listed
     assert "A bot level starts where the bot arena measured it" in board  # not at 1500
 
@@ -161,7 +166,7 @@ def test_a_win_reads_the_same_on_the_profile_the_leaderboard_and_the_game_frame(
 
     assert frame[0]["before"] == 1500 and frame[0]["after"] == shown > 1500  # a win raises it
     assert frame[0]["delta"] == shown - 1500 == change.display_delta
-    assert re.search(rf'data-testid="rating" title="[^"]*">{shown}<', profile)
+    assert re.search(rf'data-testid="rating" title="[^"]*" data-provisional>{shown}<', profile)
     assert f"<strong data-delta>+{shown - 1500}</strong>" in profile
-    assert cell(row_of(board, "data-username", "ola"), "data-rating") == str(shown)
+    assert shown_rating(row_of(board, "data-username", "ola")) == f"{shown}?"
     assert frame[1]["after"] < 1500 and frame[1]["delta"] == frame[1]["after"] - 1500
