@@ -273,6 +273,38 @@ def test_the_page_check_finds_a_string_fixed_in_english():
     assert untranslated_on(french, "fr") == []
 
 
+# The table's JavaScript writes no English: it asks the labels the server rendered for a key
+# (static/js/game/i18n.js). A key missing from them would show as the bare key.
+TABLE_SCRIPT = Path(settings.BASE_DIR) / "static" / "js" / "game.js"
+LABEL_CALLS = {"ui": "ui", "log": "log", "count": "plurals"}  # t.<call>("key") -> labels[...]
+
+
+def modules_of(entry: Path) -> set[Path]:
+    """The script and every module it imports, directly or not (relative imports)."""
+    found, waiting = set(), [entry.resolve()]
+    while waiting:
+        module = waiting.pop()
+        if module in found or not module.exists():
+            continue
+        found.add(module)
+        imports = re.findall(r"""\bfrom\s+["'](\.[^"']+)["']""", module.read_text())
+        waiting += [(module.parent / name).resolve() for name in imports]
+    return found
+
+
+def test_every_label_key_the_table_script_asks_for_exists():
+    modules = modules_of(TABLE_SCRIPT)
+    assert len(modules) > 10  # the table's modules were found
+    labels = game_labels()
+    missing = [
+        f"{module.name}: t.{call}({key!r})"
+        for module in sorted(modules)
+        for call, key in re.findall(r'\bt\.(ui|log|count)\(\s*"(\w+)"', module.read_text())
+        if key not in labels[LABEL_CALLS[call]]
+    ]
+    assert missing == []
+
+
 # --- Card and region names --------------------------------------------------------------------
 
 
