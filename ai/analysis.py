@@ -11,7 +11,7 @@ bot itself would play (the heuristic's advice unless clearly beaten), so "best w
 Like every bot here, this sees only a view: the true state is never an argument.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.engine import IllegalAction, action_to_move
 
@@ -55,6 +55,8 @@ class DecisionValues:
     best_value: float
     values: dict  # compact move -> mean reward
     state: object  # a determinization of the view, to read an action as a compact move
+    visits: dict = field(default_factory=dict)  # compact move -> playouts behind its value
+    best_move: object = None  # the best move in compact form (a key of `values`)
 
     def value_of(self, action: dict) -> float | None:
         """The estimated win chance after `action` (as played or logged), or None if the search
@@ -63,6 +65,11 @@ class DecisionValues:
             return self.values.get(action_to_move(self.state, action))
         except IllegalAction:
             return None
+
+    def runner_up_value(self) -> float | None:
+        """The estimated win chance after the best move other than `best`, or None."""
+        others = [value for move, value in self.values.items() if move != self.best_move]
+        return max(others, default=None)
 
 
 def analyse_view(view: dict, *, iterations: int, seed: int = 0) -> DecisionValues:
@@ -87,4 +94,6 @@ def analyse_view(view: dict, *, iterations: int, seed: int = 0) -> DecisionValue
         best_value=values.get(best_move, 0.0),
         values=values,
         state=state,
+        visits={move: node.visits for move, node in children.items() if node.visits},
+        best_move=best_move,
     )

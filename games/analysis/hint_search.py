@@ -13,8 +13,7 @@ import secrets
 from django.conf import settings
 from django.core.cache import cache
 
-import ai
-from games.actors.public_history import bot_choice
+from ai.analysis import analyse_view
 from games.models import Game
 from games.rules_api import ruleset_of
 from games.services import load_state
@@ -64,12 +63,21 @@ def run_hint(token: str) -> str:
 
 
 def search(entry: dict) -> dict:
-    """{"status": "done", "action"} for the decision the entry was asked at, or stale."""
+    """{"status": "done", "action", "chance", "other"} for the decision the entry was asked at
+    (the move `hard`'s search plays, the estimated win chance after it and after the best other
+    move the search tried, None if none), or stale."""
     game = Game.objects.filter(pk=entry["game"]).first()
     if game is None or game.status != Game.Status.PLAYING or game.version != entry["version"]:
         return {"status": STALE}
     view = ruleset_of(game).view_for(load_state(game), entry["seat"])
     if not view["legal_actions"]:
         return {"status": STALE}
-    bot = ai.make_bot("hard", seed=HINT_SEED, iterations=hint_iterations())
-    return {"status": DONE, "action": bot_choice(bot, view, game.pk, game.version)}
+    if len(view["legal_actions"]) == 1:
+        return {"status": DONE, "action": view["legal_actions"][0], "chance": None, "other": None}
+    found = analyse_view(view, iterations=hint_iterations(), seed=HINT_SEED)
+    return {
+        "status": DONE,
+        "action": found.best,
+        "chance": found.best_value,
+        "other": found.runner_up_value(),
+    }

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from games import jobs
 from games.analysis import hint_search
-from games.history.replay import StepLabels, replay_game_info
+from games.analysis.hint_words import hint_text
 from games.limits.throttles import Count, Taken, take
 from games.models import Game
 from games.rules_api import ruleset_of
@@ -103,7 +103,8 @@ def ask(request, game: Game) -> dict:
 
 def answer(request, game: Game, token: str) -> tuple[dict, int]:
     """The hint `token` as its asker reads it, and the HTTP status: 202 while it is searched,
-    200 with {"version", "seat", "action", "text"} once found, 409 if the game moved on first;
+    200 with {"version", "seat", "action", "advice", "reason", "text", "mark"} once
+    found (games.analysis.hint_words), 409 if the game moved on first;
     404 for a hint that is not the asker's (or no longer kept)."""
     entry = hint_search.read_entry(token)
     if entry is None or entry["user"] != request.user.pk or entry["game"] != game.pk:
@@ -112,12 +113,13 @@ def answer(request, game: Game, token: str) -> tuple[dict, int]:
         return {"status": hint_search.PENDING}, 202
     if entry["status"] == hint_search.STALE:
         return {"error": "stale", "message": _("The game moved on: ask again.")}, 409
-    move = StepLabels(replay_game_info(game)["seats"]).action(entry["seat"], entry["action"])
+    view = ruleset_of(game).view_for(load_state(game), entry["seat"])
+    words = hint_text(view, entry["action"], entry.get("chance"), entry.get("other"))
     found = {
         "status": hint_search.DONE,
         "version": entry["version"],
         "seat": entry["seat"],
         "action": entry["action"],
-        "text": _("The search suggests: %(move)s") % {"move": move},
+        **words,
     }
     return found, 200

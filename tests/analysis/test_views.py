@@ -66,7 +66,11 @@ def test_a_hint_is_a_legal_action_of_the_askers_own_view(against_bots, announced
     body = answer.json()
     assert body["version"] == game.version and body["seat"] == 0
     assert body["action"] in view_for(load_state(game), 0)["legal_actions"]
-    assert body["text"].startswith("The search suggests:")
+    # Said to the player ("Play the Courtesan", "Pass", ...), never as a log line about a colour.
+    assert body["text"].startswith(body["advice"])
+    assert body["advice"].split()[0] in {"Play", "Pass", "Send", "Discard", "Keep"}
+    if body["action"]["type"] == "play":
+        assert body["mark"] == {"card": body["action"]["card"]}
     assert run_hint(token) == "nothing to do"  # a job delivered twice finds its work done
 
 

@@ -5,6 +5,10 @@
 // other seat is one of the site's bots; the server checks it again and refuses otherwise. The
 // answer names the version it was searched at: a game that moved on meanwhile makes it stale.
 // Enabled only while it is the player's turn; its words are the element's data-word-* attributes.
+// The answer says the move to the player with its reason (games/analysis/hint_words.py) and
+// names what it concerns: that card of the hand or that region of the map gets the class
+// "is-hinted" (an outline, static/css/analysis.css) until the game moves on. The hand and the
+// map are drawn again on every frame, so the mark is put back after each.
 
 // How often the answer is asked for while the search runs, and for how long at most.
 const POLL_MS = 300;
@@ -18,12 +22,30 @@ function onlyBotsAgainst(frame) {
   return (frame.game.seats ?? []).every((other) => other.index === seat || other.kind === "bot");
 }
 
+const HINTED = "is-hinted";
+
+// The elements a hint's mark names: the hand's buttons of that card, or the map's region.
+function hintedElements(mark) {
+  if (mark?.card) return [...document.querySelectorAll(`[data-hand] [data-card="${CSS.escape(mark.card)}"]`)].slice(0, 1);
+  if (mark?.region) return [...document.querySelectorAll(`g.region[data-region="${CSS.escape(mark.region)}"]`)];
+  return [];
+}
+
+function clearMarks() {
+  for (const element of document.querySelectorAll(`.${HINTED}`)) element.classList.remove(HINTED);
+}
+
 export function createHint(box) {
   if (!box) return { update() {} };
   const button = box.querySelector("[data-hint-button]");
   const text = box.querySelector("[data-hint-text]");
   const word = (name) => box.dataset[`word${name[0].toUpperCase()}${name.slice(1)}`] ?? "";
-  const local = { version: null, myTurn: false, busy: false };
+  const local = { version: null, myTurn: false, busy: false, mark: null };
+
+  function showMark() {
+    clearMarks();
+    for (const element of hintedElements(local.mark)) element.classList.add(HINTED);
+  }
 
   function refresh() {
     button.disabled = local.busy || !local.myTurn;
@@ -65,6 +87,8 @@ export function createHint(box) {
       else {
         text.textContent = answer.text;
         box.dataset.hintVersion = String(answer.version);
+        local.mark = answer.mark ?? null;
+        showMark();
       }
     } catch (error) {
       text.textContent = word("failed");
@@ -82,7 +106,9 @@ export function createHint(box) {
       if (frame.version !== local.version && !local.busy) {
         text.textContent = "";
         delete box.dataset.hintVersion;
+        local.mark = null;
       }
+      showMark();
       local.version = frame.version;
       local.myTurn = myTurn && !box.hidden;
       refresh();
