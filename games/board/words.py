@@ -140,8 +140,25 @@ def card_labels() -> dict:
         "scarecrow": _("take back a Mercenary"),
         "surrender": _("the battle ends now"),
     }
+    # The effect in two or three short words, for the small cards that have no room for the
+    # line above (the battle lines' cards, a crowded hand on a wide screen).
+    short_effects = {
+        "winter": pgettext("card effect", "all count 1"),
+        "spring": pgettext("card effect", "+3 to top"),
+        "bishop": pgettext("card effect", "discards top"),
+        "courtesan": pgettext("card effect", "+1, token"),
+        "drummer": pgettext("card effect", "×2 line"),
+        "heroine": pgettext("card effect", "+10"),
+        "scarecrow": pgettext("card effect", "takes back"),
+        "surrender": pgettext("card effect", "ends battle"),
+    }
     for code in SPECIAL_CARDS:
-        cards[code] = {"name": names[code], "kind": "special", "effect": effects[code]}
+        cards[code] = {
+            "name": names[code],
+            "kind": "special",
+            "effect": effects[code],
+            "short": short_effects[code],
+        }
     for code, help_text in card_help_texts().items():
         cards[code]["help"] = help_text
     cards["hidden"] = {

@@ -7,9 +7,10 @@ test_game_e2e.py); the preview's pure function is imported as an ES module in th
 
 import random
 
+import pytest
 from django.utils import translation
 
-from games.board.words import card_help_texts
+from games.board.words import card_help_texts, card_labels
 from games.engine import Options, apply_action, legal_actions, new_game, view_for
 from tests.e2e import test_game_e2e as scripted
 from tests.e2e.test_game_e2e import ME, frame_of, open_scripted, walk_to
@@ -33,19 +34,195 @@ def strengths(view):
     return [player["strength"] for player in view["players"]]
 
 
-def test_a_hand_card_shows_its_help_on_keyboard_focus(server, table, new_page):
-    state, log = walk_to(3, battle_turn)
-    page, _ = open_scripted(new_page, server, table, frame_of(table.pk, state, log))
-    card = page.locator(".hand button.card").first
-    code = card.get_attribute("data-card")
-    tip = card.locator(".card__tip")
-    page.mouse.move(0, 0)
-    page.evaluate("() => document.activeElement?.blur()")  # the page may restore a focus
-    assert not tip.is_visible()
-    card.focus()
-    assert tip.is_visible()
+# --- The card's tooltip, as a person sees it ----------------------------------------------------
+#
+# "Seen" is what a person sees: the element's box inside the viewport and the element (or a part
+# of it) on top at its centre. Playwright's is_visible ignores an ancestor's clipping, which hid
+# the tooltip inside its card (overflow: hidden) while an older test passed.
+
+SIZES = ((1280, 800), (1366, 768), (375, 812))
+SPECIALS = {
+    "winter",
+    "spring",
+    "bishop",
+    "courtesan",
+    "drummer",
+    "heroine",
+    "scarecrow",
+    "surrender",
+}
+
+SEEN = """(element) => {
+  const box = element.getBoundingClientRect();
+  const width = document.documentElement.clientWidth, height = window.innerHeight;
+  const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0
+    && box.right <= width && box.bottom <= height;
+  const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+  const hit = inside && document.elementFromPoint(x, y);
+  return Boolean(hit) && element.contains(hit);
+}"""
+
+OVERLAP = """([a, b]) => {
+  const [one, two] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+  return one.left < two.right && two.left < one.right
+    && one.top < two.bottom && two.top < one.bottom;
+}"""
+
+TIP = "[data-card-tip]"
+
+
+def a_rich_battle_turn(view):
+    """My battle turn, with special cards in my hand and in some line (their help and effects)."""
+    lines = {code for player in view["players"] for code in player["line"]}
+    return (
+        battle_turn(view)
+        and len(SPECIALS & set(view["hand"])) >= 2
+        and SPECIALS & lines
+        and any(a["type"] == "play" and a["card"] not in SPECIALS for a in view["legal_actions"])
+    )
+
+
+def open_table(new_page, server, table, size, *, touch=False):
+    state, log = walk_to(3, a_rich_battle_turn)
+    frame = frame_of(table.pk, state, log)
+    page = new_page(*size, touch=touch)
+    socket = scripted.ScriptedSocket(page, frame)
+    page.goto(f"{server}/games/{table.pk}/")
+    page.wait_for_selector(f"[data-game-root][data-version='{frame['version']}']")
+    if not touch:
+        page.mouse.move(0, 0)
+    return page, socket
+
+
+def seen(page, locator) -> bool:
+    return locator.evaluate(SEEN)
+
+
+def help_of(code) -> str:
     with translation.override("en"):
-        assert card_help_texts()[code] in tip.inner_text()
+        return card_help_texts()[code]
+
+
+def assert_tip_seen_beside(page, card, *, preview: bool):
+    """The tooltip shows this card's help (and the strength preview for a playable hand card),
+    seen on screen, beside the card rather than over it."""
+    tip = page.locator(TIP)
+    page.wait_for_function("(tip) => tip && !tip.hidden", arg=tip.element_handle())
+    text = tip.inner_text()
+    assert help_of(card.get_attribute("data-card")) in text
+    assert ("If you play it:" in text) == preview
+    assert seen(page, tip), "the tooltip is not on screen, or something covers it"
+    assert not page.evaluate(OVERLAP, [tip.element_handle(), card.element_handle()])
+
+
+def a_playable_hand_card(page):
+    """A hand card the player may play now, whose help carries the strength preview."""
+    return page.locator(".hand button.card:not(:disabled):not(.card--scarecrow)").first
+
+
+def a_line_card(page, *, touch=False):
+    """A face-up card of a battle line, brought into sight: on a phone the hand's sheet may
+    cover the lines, and a person folds it away to look at them."""
+    card = page.locator(".line__cards > li.card:not(.card--hidden)").first
+    card.scroll_into_view_if_needed()
+    if not seen(page, card):
+        fold = page.locator("[data-sheet] .sheet__toggle")
+        fold.tap() if touch else fold.click()
+        page.wait_for_selector("[data-sheet].is-folded")
+        card.scroll_into_view_if_needed()
+    return card
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_a_cards_help_is_seen_on_hover(server, table, new_page, size):
+    page, _ = open_table(new_page, server, table, size)
+    hand_card = a_playable_hand_card(page)
+    hand_card.scroll_into_view_if_needed()
+    hand_card.hover()
+    assert_tip_seen_beside(page, hand_card, preview=True)
+    line_card = a_line_card(page)
+    line_card.hover()
+    assert_tip_seen_beside(page, line_card, preview=False)
+    page.mouse.move(0, 0)
+    page.wait_for_function("() => document.querySelector('[data-card-tip]').hidden")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_a_cards_help_is_seen_on_keyboard_focus(server, table, new_page, size):
+    page, _ = open_table(new_page, server, table, size)
+    hand = page.locator(".hand button.card")
+    hand.first.focus()
+    page.keyboard.press("Tab")  # the keyboard moves to the hand's second card
+    second = hand.nth(1)
+    assert second.evaluate("(card) => card === document.activeElement")
+    assert_tip_seen_beside(page, second, preview=not second.is_disabled())
+    page.keyboard.press("Escape")  # dismissed without moving the focus
+    assert page.locator(TIP).evaluate("(tip) => tip.hidden")
+    # Backwards through the page to a battle line's card: its help too.
+    for _ in range(80):
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("() => document.activeElement.matches('.line__cards > li.card')"):
+            break
+    focused = page.locator(".line__cards > li.card:focus")
+    assert focused.count() == 1, "the keyboard never reached a battle line's card"
+    assert_tip_seen_beside(page, focused, preview=False)
+
+
+def touch_press(page, locator, milliseconds):
+    """A finger held on the element's centre for `milliseconds` (a tap when short)."""
+    box = locator.bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_timeout(milliseconds)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_on_a_phone_a_long_press_or_a_tap_on_a_line_card_shows_the_help(server, table, new_page):
+    page, socket = open_table(new_page, server, table, (375, 812), touch=True)
+    tip = page.locator(TIP)
+    # The page restored a focus to the hand: on a phone that shows no tooltip over the table.
+    assert tip.count() == 0 or tip.evaluate("(tip) => tip.hidden")
+    card = a_playable_hand_card(page)
+    card.scroll_into_view_if_needed()
+    touch_press(page, card, 700)
+    assert_tip_seen_beside(page, card, preview=True)
+    page.wait_for_timeout(300)
+    assert socket.sent == [] and page.locator(".confirm-panel").count() == 0  # nothing played
+    page.locator(".game__status").tap()  # a tap elsewhere puts it away
+    assert tip.evaluate("(tip) => tip.hidden")
+    line_card = a_line_card(page, touch=True)
+    line_card.tap()
+    assert_tip_seen_beside(page, line_card, preview=False)
+
+
+def test_small_cards_show_each_special_cards_effect_in_short(server, table, new_page):
+    """At 1280x800 the hand's cards share a row and the lines' cards are compact: each special
+    card still says what it does, in words seen on the card."""
+    page, _ = open_table(new_page, server, table, (1280, 800))
+    with translation.override("en"):
+        labels = card_labels()
+    cards = page.locator(".hand .card--special, .line__cards > .card--special")
+    assert cards.count() >= 3
+    for index in range(cards.count()):
+        card = cards.nth(index)
+        card.scroll_into_view_if_needed()
+        code = card.get_attribute("data-card")
+        words = card.locator(".card__effect, .card__short").filter(visible=True)
+        assert words.count() >= 1, f"{code} shows no effect"
+        effect = words.first
+        assert effect.inner_text().strip() in (labels[code]["effect"], labels[code]["short"])
+        assert seen(page, effect), f"{code}'s effect is not seen"
+        # Inside the card's face, not cut off by it.
+        assert effect.evaluate(
+            """(effect) => {
+              const inner = effect.getBoundingClientRect();
+              const outer = effect.closest('.card').getBoundingClientRect();
+              return inner.left >= outer.left && inner.right <= outer.right
+                && inner.top >= outer.top && inner.bottom <= outer.bottom
+                && effect.scrollWidth <= effect.clientWidth + 1;
+            }"""
+        ), f"{code}'s effect does not fit its card"
 
 
 PREVIEWED = ("m1", "m10", "winter", "spring", "bishop", "drummer", "heroine", "courtesan")

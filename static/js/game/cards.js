@@ -1,7 +1,9 @@
 // Card faces, drawn with HTML and CSS plus a small SVG icon. A Mercenary shows its value big; a
-// special card shows its name and a one-line effect; a face-down card shows the card back.
+// special card shows its name and a one-line effect (a short one on small cards); a face-down
+// card shows the card back.
 
 import { iconElement } from "./icons.js";
+import { installCardTips } from "./card_tip.js";
 
 function span(className, text) {
   const element = document.createElement("span");
@@ -31,7 +33,9 @@ export function drawCardFace(element, code, t, { compact = false } = {}) {
     return element;
   }
   element.append(iconElement(code, "card__icon"), fittedText("card__name", info.name));
+  // The one-line effect where the card has room for it, else its short form (game.css picks).
   if (!compact) element.append(span("card__effect", info.effect));
+  if (info.short) element.append(span("card__short", info.short));
   return element;
 }
 
@@ -84,27 +88,28 @@ export function cardAccessibleName(code, t) {
   return t.cardTitle(code);
 }
 
-let tipCount = 0;
+let helpCount = 0;
 
-// The card's help: its name and what it does in the rules' words, shown on hover AND on keyboard
-// focus (CSS), and read by screen readers as the card's description. A line card takes the focus
-// too (tabindex) so that the keyboard reaches its help like the mouse does.
+// The card's help: its name and what it does in the rules' words, kept in the card (hidden) as
+// its accessible description, and shown by the page's one floating tooltip (card_tip.js) on
+// hover, keyboard focus and a finger's long press. A line card takes the focus too (tabindex)
+// so that the keyboard reaches its help like the mouse does.
 function addCardTip(element, code, t) {
   const info = t.cardInfo(code);
-  const tip = span("card__tip");
-  tipCount += 1;
-  tip.id = `card-tip-${tipCount}`;
-  tip.setAttribute("role", "tooltip");
-  tip.append(span("card__tip-name", t.cardTitle(code)));
-  if (info.help) tip.append(span("card__tip-text", info.help));
-  element.append(tip);
-  element.setAttribute("aria-describedby", tip.id);
+  const help = span("card__help");
+  helpCount += 1;
+  help.id = `card-help-${helpCount}`;
+  help.append(span("card__tip-name", t.cardTitle(code)));
+  if (info.help) help.append(span("card__tip-text", info.help));
+  element.append(help);
+  element.setAttribute("aria-describedby", help.id);
   if (element.tagName !== "BUTTON") element.tabIndex = 0;
+  installCardTips(element.ownerDocument);
 }
 
 // Adds a line to the card's help (the hand's strength preview).
 export function addTipLine(element, text) {
-  element.querySelector(".card__tip")?.append(span("card__tip-preview", text));
+  element.querySelector(":scope > .card__help")?.append(span("card__tip-preview", text));
 }
 
 const SVG_NS = "http://www.w3.org/2000/svg";
