@@ -438,7 +438,21 @@ def card_help_labels() -> dict:
     """The strength preview and the confirm panel before a card that would weaken you."""
     return {
         "preview_strengths": _("If you play it: {strengths}"),
-        "confirm_hurt": _("{card} would weaken you: {strengths}. Play it anyway?"),
+        # The confirm panel says why it asks, then what changes: {changes} lists "you go from 8
+        # to 5" or "you stay at 0", then each other player whose strength changes.
+        "confirm_weakens": _("{card} weakens you: {changes}. Play it anyway?"),
+        "confirm_helps_rival": _(
+            "{card} leaves you as you are and strengthens a rival: {changes}. Play it anyway?"
+        ),
+        "confirm_helps_rival_more": _(
+            "{card} strengthens a rival more than you: {changes}. Play it anyway?"
+        ),
+        "confirm_surrender": _(
+            "{card} ends the battle now, and you are not ahead: {strengths}. Play it anyway?"
+        ),
+        "confirm_you_change": _("you go from {before} to {after}"),
+        "confirm_you_stay": _("you stay at {strength}"),
+        "confirm_other_change": _("{player} goes from {before} to {after}"),
         "confirm_play": _("Play it"),
         "ask_before_hurt": _("Ask before cards that hurt me"),
         "pope_help": _(

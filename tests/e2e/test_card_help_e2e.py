@@ -10,7 +10,7 @@ import random
 import pytest
 from django.utils import translation
 
-from games.board.words import card_help_texts, card_labels
+from games.board.words import card_help_labels, card_help_texts, card_labels
 from games.engine import Options, apply_action, legal_actions, new_game, view_for
 from tests.e2e import test_game_e2e as scripted
 from tests.e2e.test_game_e2e import ME, frame_of, open_scripted, walk_to
@@ -303,6 +303,117 @@ def test_a_bishop_that_hurts_asks_to_confirm_and_cancel_changes_nothing(server, 
     page.wait_for_function(
         """() => document.querySelector("[data-prompt] button[data-focus-key^='pope-']") !== null"""
     ) if frame["view"]["phase"] == "battle" else socket.wait_for_sent(page)
+
+
+# --- The confirm panel's words: what the card does to you and to each other player -------------
+
+CONFIRMED = ("spring", "winter", "bishop", "surrender")
+COLOURS = ("Red", "Blue", "Green")
+
+
+def hurting_plays(per_card=4):
+    """(view, card, announced strengths before, after) from seeded random games, where the engine
+    says the play lowers seat 0's margin over the strongest rival (a Surrender: ends a battle it
+    is not ahead in), so the page asks first."""
+    found = {card: [] for card in CONFIRMED}
+    for seed in range(600):
+        rng = random.Random(seed)
+        state = new_game(3, seed=seed, first=seed % 3)
+        while legal_actions(state):
+            view = view_for(state, ME)
+            plays = {a["card"]: a for a in view["legal_actions"] if a.get("card") in CONFIRMED}
+            for card, action in plays.items() if battle_turn(view) else ():
+                before = strengths(view)
+                if card == "surrender":
+                    if margin(before) <= 0 and len(found[card]) < per_card:
+                        found[card].append((view, card, before, before))
+                    continue
+                after_view = view_for(apply_action(state, action), ME)
+                after = strengths(after_view)
+                if (
+                    after_view["phase"] == view["phase"]
+                    and margin(after) < margin(before)
+                    and len(found[card]) < per_card
+                ):
+                    found[card].append((view, card, before, after))
+            state = apply_action(state, rng.choice(legal_actions(state)))
+        if all(len(cases) >= per_card for cases in found.values()):
+            break
+    return [case for cases in found.values() for case in cases]
+
+
+def expected_confirm(card, before, after):
+    """The panel's sentence, from the rule: why it asks, then your change, then each rival's."""
+    with translation.override("en"):
+        words = card_help_labels()
+        title = card_labels()[card]["name"]
+    if card == "surrender":
+        listed = " · ".join(f"{COLOURS[seat]} {strength}" for seat, strength in enumerate(after))
+        return words["confirm_surrender"].format(card=title, strengths=listed)
+    if after[ME] == before[ME]:
+        changes = [words["confirm_you_stay"].format(strength=after[ME])]
+    else:
+        changes = [words["confirm_you_change"].format(before=before[ME], after=after[ME])]
+    changes += [
+        words["confirm_other_change"].format(player=COLOURS[seat], before=was, after=now)
+        for seat, (was, now) in enumerate(zip(before, after, strict=True))
+        if seat != ME and was != now
+    ]
+    mine = after[ME] - before[ME]
+    key = "confirm_weakens" if mine < 0 else "confirm_helps_rival" if mine == 0 else None
+    key = key or "confirm_helps_rival_more"
+    return words[key].format(card=title, changes=", ".join(changes))
+
+
+def test_the_confirm_panel_says_what_the_card_does_to_you_and_to_the_others(
+    server, table, new_page
+):
+    cases = hurting_plays()
+    assert {card for _, card, _, _ in cases} == set(CONFIRMED)
+    state, log = walk_to(3, battle_turn)
+    page, _ = open_scripted(new_page, server, table, frame_of(table.pk, state, log))
+    texts = page.evaluate(
+        """async ([cases, seatNames]) => {
+          const { makeTranslator } = await import("/static/js/game/i18n.js");
+          const { hurtsMe, playEffect } = await import("/static/js/game/preview.js");
+          const { hurtText } = await import("/static/js/game/confirm.js");
+          const t = makeTranslator(JSON.parse(document.getElementById("game-labels").textContent));
+          const text = (view, card) => hurtText({ t, card, seatNames, ...playEffect(view, card) });
+          return cases.map(([view, card]) => (hurtsMe(view, card) ? text(view, card) : null));
+        }""",
+        [[[view, card] for view, card, _, _ in cases], list(COLOURS)],
+    )
+    expected = [expected_confirm(card, before, after) for _, card, before, after in cases]
+    assert texts == expected
+    assert not any(
+        "weakens you" in text
+        for text, (_, _, b, a) in zip(texts, cases, strict=True)
+        if a[ME] >= b[ME]
+    )
+
+
+def a_spring_that_only_helps_a_rival(view):
+    """Spring on my battle turn, leaving my announced strength as it is while a rival's rises."""
+    if not battle_turn(view) or "spring" not in view["hand"]:
+        return False
+    lines = [player["line"] for player in view["players"]]
+    top = max([int(code[1:]) for line in lines for code in line if code.startswith("m")], default=0)
+    mine = any(code == f"m{top}" for code in lines[ME])
+    others = any(code == f"m{top}" for line in lines[1:] for code in line)
+    return top > 0 and not mine and others and "winter" not in sum(lines, [])
+
+
+def test_a_spring_that_only_helps_a_rival_says_so_in_the_panel(server, table, new_page):
+    state, log = walk_to(3, a_spring_that_only_helps_a_rival)
+    frame = frame_of(table.pk, state, log)
+    page, _ = open_scripted(new_page, server, table, frame)
+    page.locator(".hand button.card--spring").first.click()
+    text = page.locator(".confirm-panel__text").inner_text()
+    before = strengths(frame["view"])
+    after = strengths(view_for(apply_action(state, {"type": "play", "card": "spring"}), ME))
+    assert after[ME] == before[ME] and after != before
+    assert text == expected_confirm("spring", before, after)
+    assert "weaken" not in text and f"you stay at {before[ME]}" in text
 
 
 def test_with_the_setting_off_a_hurting_bishop_plays_at_once(server, table, new_page):

@@ -1,4 +1,6 @@
-// A small confirm panel in the page (never window.confirm): "this card weakens you, play it?".
+// A small confirm panel in the page (never window.confirm): what the card would do to you and to
+// the others ("Spring leaves you as you are and strengthens a rival: you stay at 0, Blue goes
+// from 6 to 9. Play it anyway?").
 // Keyboard first: it takes the focus, Escape cancels, and the focus goes back where it was.
 // The setting "Ask before cards that hurt me" is remembered per player in localStorage.
 
@@ -39,6 +41,30 @@ export function ensureSettingToggle(anchor, { t, player }) {
   }
   label.dataset.player = player;
   label.querySelector("input").checked = askBeforeHurt(player);
+}
+
+// Why the card is worth a second thought, from its effect on the strengths: it ends a battle you
+// are not winning (Surrender), it weakens you, it leaves you as you are while a rival gains, or
+// a rival gains more than you. Then each change: yours always, a rival's when it changes.
+export function hurtText({ t, card, seat, before, after, seatNames }) {
+  const name = (index) => seatNames[index] ?? String(index + 1);
+  if (card === "surrender") {
+    const strengths = after.map((strength, index) => `${name(index)} ${strength}`).join(" · ");
+    return t.ui("confirm_surrender", { card: t.cardTitle(card), strengths });
+  }
+  const changes = [
+    before[seat] === after[seat]
+      ? t.ui("confirm_you_stay", { strength: after[seat] })
+      : t.ui("confirm_you_change", { before: before[seat], after: after[seat] }),
+  ];
+  after.forEach((strength, index) => {
+    if (index !== seat && strength !== before[index]) {
+      changes.push(t.ui("confirm_other_change", { player: name(index), before: before[index], after: strength }));
+    }
+  });
+  const mine = after[seat] - before[seat];
+  const key = mine < 0 ? "confirm_weakens" : mine === 0 ? "confirm_helps_rival" : "confirm_helps_rival_more";
+  return t.ui(key, { card: t.cardTitle(card), changes: changes.join(", ") });
 }
 
 function button(text, className, onClick) {

@@ -4,8 +4,8 @@
 
 import { addTipLine, drawCardFace, cardAccessibleName } from "./cards.js";
 import { mercenaryValue } from "./actions.js";
-import { askBeforeHurt, askToConfirm, ensureSettingToggle } from "./confirm.js";
-import { hurtsMe, previewStrengths } from "./preview.js";
+import { askBeforeHurt, askToConfirm, ensureSettingToggle, hurtText } from "./confirm.js";
+import { hurtsMe, playEffect, previewStrengths } from "./preview.js";
 
 // Mercenaries by value, then the special cards in a fixed order: the hand reads like a fan.
 const SPECIAL_ORDER = ["heroine", "courtesan", "drummer", "spring", "winter", "bishop", "scarecrow", "surrender"];
@@ -25,11 +25,12 @@ function strengthsText(strengths, seatNames) {
   return strengths.map((strength, seat) => `${seatNames[seat] ?? seat + 1} ${strength}`).join(" · ");
 }
 
-// A play that may weaken the player asks first (unless the player turned that off).
+// A play that may weaken the player asks first (unless the player turned that off), saying what
+// it would do to the player and to the others.
 function guardedPlay(container, code, { view, t, seatNames, player, onPlay }) {
   if (!view || !askBeforeHurt(player) || !hurtsMe(view, code)) return onPlay(code);
-  const strengths = strengthsText(previewStrengths(view, code), seatNames);
-  askToConfirm(container, { t, text: t.ui("confirm_hurt", { card: t.cardTitle(code), strengths }), onConfirm: () => onPlay(code) });
+  const text = hurtText({ t, card: code, seatNames, ...playEffect(view, code) });
+  askToConfirm(container, { t, text, onConfirm: () => onPlay(code) });
 }
 
 export function renderHand(container, { hand, t, mode, playable, selected, limit, busy, onPlay, onToggleKeep, view, seatNames = [], player }) {

@@ -79,9 +79,14 @@ export const RISKY_CARDS = new Set(["surrender", "bishop", "winter", "spring"]);
 
 export function hurtsMe(view, card) {
   if (!RISKY_CARDS.has(card)) return false;
-  const seat = view.seat;
-  const before = lineStrengths(knownLines(view, seat));
-  const after = previewStrengths(view, card);
+  const { seat, before, after } = playEffect(view, card);
   if (card === "surrender") return margin(after, seat) <= 0;
   return margin(after, seat) < margin(before, seat);
+}
+
+// The announced strengths before and after the seat plays `card`, for words that say what the
+// card does to the player and to each other player.
+export function playEffect(view, card, options) {
+  const seat = view.seat;
+  return { seat, before: lineStrengths(knownLines(view, seat)), after: previewStrengths(view, card, options) };
 }
