@@ -159,6 +159,8 @@ def card_labels() -> dict:
             "effect": effects[code],
             "short": short_effects[code],
         }
+    # The log tells everyone what a rival's Drummer did: not "your" Mercenaries but theirs.
+    cards["drummer"]["effect_theirs"] = _("doubles the Mercenaries in their line")
     for code, help_text in card_help_texts().items():
         cards[code]["help"] = help_text
     cards["hidden"] = {

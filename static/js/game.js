@@ -104,12 +104,13 @@ function createGameClient(root) {
     }
   }
 
-  // A seat's message is named after its seat ("Red — alice"; a bot's "Colleoni (bot)").
+  // A seat's message is named after its seat ("Red — alice"; a bot's "Blue — Colleoni (solid
+  // bot)": a bot's name already says it is one, with its level, so it is not marked twice).
   function chatAuthor(message) {
     const game = local.frame?.game;
     if (message.seat === null || message.seat === undefined || !game) return message.name;
     const seat = game.seats?.[message.seat];
-    if (seat && seat.kind === "bot") return t.ui("chat_bot", { name: seatFullName(t, game, message.seat) });
+    if (seat && seat.kind === "bot" && !seat.name) return t.ui("chat_bot", { name: seatFullName(t, game, message.seat) });
     return seatFullName(t, game, message.seat);
   }
 

@@ -203,7 +203,8 @@ function createTable(root, modules) {
     if (message.seat === null || message.seat === undefined) return message.name;
     const seat = local.frame?.game?.seats?.[message.seat];
     const name = seat ? `${seatName(message.seat)} — ${seat.name}` : message.name;
-    return seat?.kind === "bot" ? t.ui("chat_bot", { name }) : name;
+    // A bot's name already says it is one, with its level ("Sforza (solid bot)"): not marked twice.
+    return seat?.kind === "bot" && !seat.name ? t.ui("chat_bot", { name }) : name;
   }
 
   function showError(message) {

@@ -3,7 +3,7 @@
 
 import { seatName } from "./i18n.js";
 
-function phrasePlay(entry, t, player) {
+function phrasePlay(entry, t, player, mine) {
   const card = entry.card;
   if (card === "hidden") return t.log("play_hidden", { player });
   if (card === "scarecrow") {
@@ -19,17 +19,26 @@ function phrasePlay(entry, t, player) {
   }
   const info = t.cardInfo(card);
   if (info.kind === "special" && info.effect) {
-    return t.log("play_effect", { player, card: info.name, effect: info.effect });
+    return t.log("play_effect", { player, card: info.name, effect: playedEffect(card, info, mine) });
   }
   return t.log("play", { player, card: t.cardTitle(card) });
 }
 
-function phraseAction(entry, t, player) {
+// A card's one-line effect speaks to the hand that holds it ("doubles your Mercenaries"); in the
+// log it says "your" only to the seat that played the card, "their" to everyone else.
+const HOLDER_EFFECTS = new Set(["drummer"]);
+
+function playedEffect(card, info, mine) {
+  if (!HOLDER_EFFECTS.has(card)) return info.effect;
+  return mine ? info.effect : info.effect_theirs ?? info.effect;
+}
+
+function phraseAction(entry, t, player, mine) {
   switch (entry.type) {
     case "choose_region":
       return t.log("choose_region", { player, region: t.region(entry.region) });
     case "play":
-      return phrasePlay(entry, t, player);
+      return phrasePlay(entry, t, player, mine);
     case "pass":
       return t.log(entry.reveal ? "pass_reveal" : "pass", { player });
     case "discard_hand":
@@ -106,7 +115,8 @@ function consequences(entry, t, game) {
 // the battle it concluded, the token's new holder, the end of the round, the new deal).
 export function phraseEntry(entry, t, game) {
   const lines = [];
-  const action = phraseAction(entry, t, seatName(t, game, entry.seat));
+  const mine = Boolean(game?.seats?.[entry.seat]?.you);
+  const action = phraseAction(entry, t, seatName(t, game, entry.seat), mine);
   if (action) lines.push({ text: action, seat: entry.seat, kind: entry.type });
   return lines.concat(consequences(entry, t, game));
 }
