@@ -31,7 +31,7 @@ from games.analysis.limits import (
     DEFAULT_SLICE_SECONDS,
     SEED,
 )
-from games.analysis.marks import drop_points, mark_for
+from games.analysis.marks import drop_points, mark_for, stake_points
 from games.analysis.models import Analysis
 
 log = logging.getLogger(__name__)
@@ -58,6 +58,7 @@ def analyse_decision(decision: Decision, iterations: int) -> dict:
     before = values.best_value
     after = values.value_of(decision.action)
     drop = drop_points(before, after)
+    stake = stake_points(before, min(values.values.values(), default=None))
     return {
         "seq": decision.seq,
         "seat": decision.seat,
@@ -66,7 +67,8 @@ def analyse_decision(decision: Decision, iterations: int) -> dict:
         "before": round(before, 4),
         "after": None if after is None else round(after, 4),
         "drop": None if drop is None else round(drop, 2),
-        "mark": mark_for(drop),
+        "stake": None if stake is None else round(stake, 2),
+        "mark": mark_for(drop, stake),
         "options": len(decision.view["legal_actions"]),
     }
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from ai.analysis import SEARCH_VERSION
 from games import jobs
 from games.accounts.quotas import OverQuota, QuotaRefusal, analysis_refusal
-from games.analysis.marks import MARKS, accuracy
+from games.analysis.marks import MARKS, seat_accuracy
 from games.analysis.models import Analysis
 from games.analysis.runner import ACTIVE, JOB, budget_iterations
 from games.history.replay import StepLabels, replay_game_info
@@ -140,12 +140,12 @@ def restart(analysis: Analysis, user) -> None:
 
 
 def seat_accuracies(decisions: list[dict], players: int) -> list[dict]:
-    """Per seat: its accuracy (games.analysis.marks.accuracy), its analysed moves and marks."""
+    """Per seat: its accuracy (games.analysis.marks.seat_accuracy), its analysed moves and
+    marks."""
     rows = []
     for seat in range(players):
         own = [entry for entry in decisions if entry["seat"] == seat]
-        drops = [entry["drop"] for entry in own if entry["drop"] is not None]
-        value = accuracy(drops)
+        value = seat_accuracy(own)
         rows.append(
             {
                 "seat": seat,

@@ -95,7 +95,8 @@ def test_every_real_decision_is_searched_from_its_seats_view_only(
         assert entry["drop"] == pytest.approx(
             max(0.0, entry["before"] - entry["after"]) * 100, abs=0.02
         )
-        assert entry["mark"] == mark_for(entry["drop"])
+        assert entry["stake"] >= entry["drop"] - 0.02, "no move loses more than the worst"
+        assert entry["mark"] == mark_for(entry["drop"], entry["stake"])
         if entry["best"] == entry["played"]:
             assert entry["drop"] == 0 and entry["mark"] is None
     assert any(entry["mark"] for entry in entries), "random play makes mistakes"
