@@ -120,12 +120,13 @@ def a_playable_hand_card(page):
     return page.locator(".hand button.card:not(:disabled):not(.card--scarecrow)").first
 
 
-def a_line_card(page, *, touch=False):
+def a_line_card(page, *, touch=False, nth=0, special=False):
     """A face-up card of a battle line, brought into sight: on a phone the hand's sheet may
     cover the lines, and a person folds it away to look at them."""
-    card = page.locator(".line__cards > li.card:not(.card--hidden)").first
+    kind = ".card--special" if special else ":not(.card--hidden)"
+    card = page.locator(f".line__cards > li.card{kind}").nth(nth)
     card.scroll_into_view_if_needed()
-    if not seen(page, card):
+    if not seen(page, card) and page.locator("[data-sheet].is-folded").count() == 0:
         fold = page.locator("[data-sheet] .sheet__toggle")
         fold.tap() if touch else fold.click()
         page.wait_for_selector("[data-sheet].is-folded")
@@ -196,33 +197,41 @@ def test_on_a_phone_a_long_press_or_a_tap_on_a_line_card_shows_the_help(server, 
     assert_tip_seen_beside(page, line_card, preview=False)
 
 
-def test_small_cards_show_each_special_cards_effect_in_short(server, table, new_page):
-    """At 1280x800 the hand's cards share a row and the lines' cards are compact: each special
-    card still says what it does, in words seen on the card."""
-    page, _ = open_table(new_page, server, table, (1280, 800))
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_small_cards_show_each_special_cards_effect_in_short(server, table, new_page, size):
+    """On a laptop the hand's cards share a row and the lines' cards are compact: each special
+    card still says what it does, in words seen on the card (its line, or a short one)."""
+    page, _ = open_table(new_page, server, table, size)
     with translation.override("en"):
         labels = card_labels()
-    cards = page.locator(".hand .card--special, .line__cards > .card--special")
-    assert cards.count() >= 3
-    for index in range(cards.count()):
-        card = cards.nth(index)
-        card.scroll_into_view_if_needed()
-        code = card.get_attribute("data-card")
-        words = card.locator(".card__effect, .card__short").filter(visible=True)
-        assert words.count() >= 1, f"{code} shows no effect"
-        effect = words.first
-        assert effect.inner_text().strip() in (labels[code]["effect"], labels[code]["short"])
-        assert seen(page, effect), f"{code}'s effect is not seen"
-        # Inside the card's face, not cut off by it.
-        assert effect.evaluate(
-            """(effect) => {
-              const inner = effect.getBoundingClientRect();
-              const outer = effect.closest('.card').getBoundingClientRect();
-              return inner.left >= outer.left && inner.right <= outer.right
-                && inner.top >= outer.top && inner.bottom <= outer.bottom
-                && effect.scrollWidth <= effect.clientWidth + 1;
-            }"""
-        ), f"{code}'s effect does not fit its card"
+    hand = page.locator(".hand .card--special")
+    assert hand.count() >= 2
+    for index in range(hand.count()):
+        assert_effect_seen(page, hand.nth(index), labels)
+    lines = page.locator(".line__cards > .card--special")
+    assert lines.count() >= 1
+    for index in range(lines.count()):
+        assert_effect_seen(page, a_line_card(page, nth=index, special=True), labels)
+
+
+def assert_effect_seen(page, card, labels):
+    card.scroll_into_view_if_needed()
+    code = card.get_attribute("data-card")
+    words = card.locator(".card__effect, .card__short").filter(visible=True)
+    assert words.count() >= 1, f"{code} shows no effect"
+    effect = words.first
+    assert effect.inner_text().strip() in (labels[code]["effect"], labels[code]["short"])
+    assert seen(page, effect), f"{code}'s effect is not seen"
+    # Inside the card's face, not cut off by it.
+    assert effect.evaluate(
+        """(effect) => {
+          const inner = effect.getBoundingClientRect();
+          const outer = effect.closest('.card').getBoundingClientRect();
+          return inner.left >= outer.left && inner.right <= outer.right
+            && inner.top >= outer.top && inner.bottom <= outer.bottom
+            && effect.scrollWidth <= effect.clientWidth + 1;
+        }"""
+    ), f"{code}'s effect does not fit its card"
 
 
 PREVIEWED = ("m1", "m10", "winter", "spring", "bishop", "drummer", "heroine", "courtesan")
