@@ -10,9 +10,10 @@ seat of the same deal. With fewer bots than players the list is cycled to fill t
 
 A bot token is a level, or `level:N` for a search level with N iterations per decision and no
 clock (`--bots hard:4000,hard:1000`); the token is the bot's label in the summary. Besides the
-site's levels the arena has two test opponents (ai/arena_levels.py): `oracle`, the search given
-the true hidden cards (it cheats on purpose), and `ganging`, heuristic bots that play as a team
-once one of them leads.
+site's levels the arena has three test opponents (ai/arena_levels.py): `oracle`, the search given
+the true hidden cards (it cheats on purpose), `ganging`, heuristic bots that play as a team
+once one of them leads, and `coalition`, bots that see every hand (they cheat on purpose) and
+gang up on an outsider who leads.
 
 Renaissance (ai/renaissance/arena.py) adds a table per nation; --iterations, --time-limit and
 --options are Condottiere's only.
@@ -82,7 +83,8 @@ def uses_history(bot) -> bool:
 
 
 def decide(bot, view: dict, state, history: list | None) -> dict:
-    """The bot's action: an oracle (arena only, cheats on purpose) is handed the true state, a
+    """The bot's action: an oracle or a coalition member (arena only, they cheat on purpose) is
+    handed the true state, a
     bot that declares `uses_history` the spectator views so far, any other bot its view alone."""
     if getattr(bot, "sees_true_state", False):
         return bot.choose_with_state(view, state)

@@ -9,14 +9,19 @@ apart. The arena-only levels are never offered by the site: `ai.LEVELS` does not
   purpose; its default budget is `hard`'s.
 - `ganging` (`ganging.py`): heuristic bots that play as a team once one of them leads; the seats
   playing `ganging` are each other's allies.
+- `coalition` (`coalition_bot.py`): `ganging` bots that see every hand (they cheat on purpose)
+  and play as one team from the start; the seats playing `coalition` are each other's allies.
 """
 
+from .coalition_bot import CoalitionBot
 from .factory import make_bot, make_search_bot
 from .ganging import GangingBot
 from .levels import DEFAULT_BUDGETS, LEVELS
 from .oracle import OracleBot
 
-ARENA_ONLY_LEVELS = ("oracle", "ganging")
+ARENA_ONLY_LEVELS = ("oracle", "ganging", "coalition")
+# Levels whose seats play as one team: a seat's allies are the other seats of its level.
+TEAM_LEVELS = {"ganging": GangingBot, "coalition": CoalitionBot}
 ARENA_LEVELS = LEVELS + ARENA_ONLY_LEVELS
 # Levels that search, so take an iteration budget (`:N`, --iterations, --time-limit).
 BUDGETED_LEVELS = (*DEFAULT_BUDGETS, "oracle")
@@ -102,11 +107,12 @@ def check_tokens(tokens: list[str]) -> None:
 
 
 def allies_of(seat: int, lineup: list[str]) -> frozenset:
-    """The other seats playing `ganging`: a ganging bot's allies."""
+    """The other seats playing the same team level (`ganging` or `coalition`) as `seat`."""
+    level = parse_token(lineup[seat])[0]
     return frozenset(
         other
         for other, token in enumerate(lineup)
-        if other != seat and parse_token(token)[0] == "ganging"
+        if other != seat and parse_token(token)[0] == level
     )
 
 
@@ -116,8 +122,8 @@ def make_arena_bot(token: str, *, seat: int, lineup: list[str], seed, iterations
     level, own_iterations = parse_token(token)
     if own_iterations is not None:
         iterations, time_limit = own_iterations, None
-    if level == "ganging":
-        return GangingBot(seed, allies=allies_of(seat, lineup))
+    if level in TEAM_LEVELS:
+        return TEAM_LEVELS[level](seed, allies=allies_of(seat, lineup))
     if level == "oracle":
         budget = make_search_bot(
             ORACLE_BUDGET_LEVEL, seed=seed, iterations=iterations, time_limit=time_limit
