@@ -142,7 +142,7 @@ class SearchBot:
             exploration=self.exploration,
             battles=self.battles,
             team_against=team_against,
-            opponents=opponent_model(self.opponents, team_against),
+            opponents=opponent_model(self.opponents, team_against, len(view["players"])),
         )
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations

@@ -1,61 +1,80 @@
-"""Is the table ganging up? A test on the game's public history (issue #16, part 4).
+"""Is the table ganging up on this seat? A test on the game's public history.
 
-Players who stop contesting each other once one of them leads (the arena's `ganging`, and real
-tables) let a battle go when one of them holds the strongest line, but fight on when the
-observer holds it. Independent players treat every rival alike. So the test compares how often
-the other seats give up a battle (pass, or let it end without playing) while a third seat other
-than the observer leads it, against how often they do while the observer leads it: a clearly
-higher rate in the first case (a one-sided two-proportion z-test) means a coalition, and the
-search then models the other seats as one team (`tree.Search(team_against=...)`).
+Independent players fight one another whoever leads the table: in most battles two or more of
+the observer's rivals lay cards. Players who gang up on a leader do not, once the observer
+leads: one of them fights for the team and the others pass behind it (the arena's
+`coalition`). So the test takes the finished battles of the game that began while the observer
+led the table (its progress, `board.progress`, positive and strictly above every other seat's)
+and at least two other seats held cards, and counts those in which two or more of them laid a
+card. When at least `MIN_BATTLES` such battles have been fought and at most `MAX_CONTESTED` of
+them were contested between the others, the table is a coalition, and the search models the
+other seats as one (`SearchBot(coalition="auto")`, `opponents.TeamOpponents`).
 
-Measured on 40 four-player games each (the observer a heuristic bot, seat 0): against three
-`ganging` bots the other seats passed 39% of the time behind one another and 11% behind the
-observer; four independent heuristic bots, 16% and 14%.
+Two earlier tests counted every battle or every decision of the game, whoever led
+(docs/ai.md, "Tried and dropped"): a coalition that gangs only on a leader fights like anyone
+else the rest of the time, and those tests fired late or not at all.
 """
 
-import math
+from .. import board
 
 BATTLE_PHASES = ("battle", "final_battle")
-# How much more often the others must let one of their own win, and how sure the test must be.
-MIN_GAP = 0.15
-MIN_Z = 2.0
-MIN_DECISIONS = 8
+# Battles begun under the observer's lead, with two or more others holding cards, that the test
+# needs; and the share of them contested between the others that it still calls a coalition.
+MIN_BATTLES = 1
+MAX_CONTESTED = 0.25
 
 
-def answers_to_leaders(history: list, observer: int) -> dict:
-    """{"others": [gave up, decisions], "observer": [...]}: the other seats' answers while a
-    single seat other than themselves leads a battle, by who leads: another non-observer seat
-    or the observer."""
-    counts = {"others": [0, 0], "observer": [0, 0]}
-    for before, after in zip(history[:-1], history[1:], strict=True):
-        if before["phase"] not in BATTLE_PHASES:
+def battles_of(history: list) -> list[list[dict]]:
+    """The finished battles of the history, each as its run of consecutive battle views (the
+    battle going on, if any, is left out: it may still be contested)."""
+    battles, current = [], []
+    for view in history:
+        if view["phase"] in BATTLE_PHASES:
+            current.append(view)
+        elif current:
+            battles.append(current)
+            current = []
+    return battles
+
+
+def leads_the_table(view: dict, seat: int) -> bool:
+    """`seat`'s progress is positive and strictly above every other seat's."""
+    players = len(view["players"])
+    options = view.get("options") or {}
+    targets = board.win_targets(players, bool(options.get("bigger_kingdoms")))
+    owned = board.owned_by_seat(view.get("owners") or {}, players)
+    progress = [board.progress(owned[s], targets) for s in range(players)]
+    return progress[seat] > 0 and all(
+        progress[seat] > progress[s] for s in range(players) if s != seat
+    )
+
+
+def contest_counts(history: list, observer: int) -> tuple[int, int]:
+    """(battles begun under the observer's lead with two or more other seats holding cards,
+    those of them in which two or more other seats laid a card)."""
+    eligible = contested = 0
+    for battle in battles_of(history):
+        start = battle[0]
+        others = [p for p in start["players"] if p["seat"] != observer]
+        if sum(1 for p in others if p["hand_size"] > 0) < 2:
             continue
-        seat = before["current_player"]
-        if seat is None or seat == observer:
+        if not leads_the_table(start, observer):
             continue
-        strengths = [player["strength"] for player in before["players"]]
-        top = max(strengths)
-        leaders = [other for other, value in enumerate(strengths) if value == top]
-        if top == 0 or len(leaders) != 1 or leaders[0] == seat:
-            continue
-        line_before = before["players"][seat]["line"]
-        line_after = after["players"][seat]["line"] if after["phase"] in BATTLE_PHASES else ()
-        gave_up = after["players"][seat]["passed"] or len(line_after) <= len(line_before)
-        row = counts["observer" if leaders[0] == observer else "others"]
-        row[0] += bool(gave_up)
-        row[1] += 1
-    return counts
+        eligible += 1
+        fighters = {
+            p["seat"]
+            for view in battle
+            for p in view["players"]
+            if p["seat"] != observer and p["line"]
+        }
+        contested += len(fighters) >= 2
+    return eligible, contested
 
 
 def suspects_coalition(history: list | None, observer: int) -> bool:
-    """Whether the other seats spare one another clearly more than they spare the observer."""
+    """Whether the other seats have clearly stopped contesting one another's battles while the
+    observer leads."""
     if not history or len(history[0]["players"]) < 3:
         return False  # heads-up there is nobody to gang with
-    counts = answers_to_leaders(history, observer)
-    (spared, asked), (let_me, asked_me) = counts["others"], counts["observer"]
-    if asked < MIN_DECISIONS or asked_me < MIN_DECISIONS:
-        return False
-    gap = spared / asked - let_me / asked_me
-    pooled = (spared + let_me) / (asked + asked_me)
-    spread = math.sqrt(max(pooled * (1 - pooled), 1e-9) * (1 / asked + 1 / asked_me))
-    return gap >= MIN_GAP and gap / spread >= MIN_Z
+    eligible, contested = contest_counts(history, observer)
+    return eligible >= MIN_BATTLES and contested <= MAX_CONTESTED * eligible

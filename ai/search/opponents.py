@@ -18,12 +18,19 @@ seat's hand in the iteration's determinization:
 - "imitation": a model fitted to `hard`'s battle choices (imitation.py), sampled, cached as the
   heuristic's moves are: the other seat played as the level `expert` is measured against.
 
+With a coalition modelled (`team_against`, the observer), the heuristic model becomes
+`TeamOpponents`: the other seats play as the arena's `coalition` does, the heuristic each for
+itself until the observer leads the table, then one team against it, every hand of the
+determinization in sight (the determinization is the observer's guess, so nothing is read that
+the observer cannot see).
+
 The tree then branches on the observer's own choices only.
 """
 
 from games.engine import action_to_move, view_for
 
 from ..battle_play import Style
+from ..coalition_bot import CoalitionBot
 from ..heuristic import choose_by_phase
 from .imitation import ImitationModel
 from .playout import policy_move
@@ -62,6 +69,25 @@ class ViewPolicyOpponents:
         return move
 
 
+class TeamOpponents(ViewPolicyOpponents):
+    """The other seats as a coalition against `observer` (the arena's `coalition` rule, each on
+    the determinization it plays in), cached as the heuristic's moves are."""
+
+    def __init__(self, observer: int, players: int):
+        super().__init__(None)
+        everyone = frozenset(range(players)) - {observer}
+        self.members = {seat: CoalitionBot(0, allies=everyone - {seat}) for seat in everyone}
+
+    def move(self, state, rng, node, determinization):
+        key = (id(node), id(determinization))
+        move = self.cache.get(key)
+        if move is None:
+            seat = state.current
+            action = self.members[seat].decide(view_for(state, seat), state, rng)
+            move = self.cache[key] = action_to_move(state, action)
+        return move
+
+
 def heuristic_opponents(noise=0.0) -> ViewPolicyOpponents:
     style = Style()
     return ViewPolicyOpponents(lambda view, rng: choose_by_phase(view, style, rng, noise=noise))
@@ -73,11 +99,14 @@ def check_opponent_model(name: str) -> None:
         raise ValueError(f"unknown opponent model {name!r}; choose one of {choices}")
 
 
-def opponent_model(name: str, team_against=None):
-    """The model called at other seats' nodes, or None for the tree's own choice."""
+def opponent_model(name: str, team_against=None, players=None):
+    """The model called at other seats' nodes, or None for the tree's own choice. With
+    `team_against` (the observer) and the heuristic model, the coalition's (`TeamOpponents`)."""
     check_opponent_model(name)
     if name == "playout":
         return PlayoutOpponents(team_against)
+    if name == "heuristic" and team_against is not None and players is not None:
+        return TeamOpponents(team_against, players)
     if name == "heuristic":
         return heuristic_opponents()
     if name == "noisy-heuristic":

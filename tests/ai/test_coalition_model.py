@@ -66,58 +66,77 @@ def test_in_the_tree_every_other_seat_plays_for_the_observers_loss():
     assert next(iter(plain.root.children.values())).reward == 0.3
 
 
-def table(current, strengths, lines=None, passed=(), phase="battle"):
+def spectator(owners, lines, phase="battle", hand_size=5, players=4):
     """A spectator view reduced to what the coalition test reads."""
-    lines = lines or [["m1"] * (1 if strength else 0) for strength in strengths]
     return {
         "phase": phase,
-        "current_player": current,
+        "owners": dict(owners),
+        "options": {},
         "players": [
-            {"strength": strength, "line": list(line), "passed": seat in passed}
-            for seat, (strength, line) in enumerate(zip(strengths, lines, strict=True))
+            {
+                "seat": seat,
+                "hand_size": hand_size,
+                "line": list(lines.get(seat, ())),
+                "passed": False,
+            }
+            for seat in range(players)
         ],
     }
 
 
-def answer(leader, seat, gives_up, players=4):
-    """Two views: `seat` to act while `leader` holds the strongest line, then its answer."""
-    strengths = [0] * players
-    strengths[leader] = 5
-    before = table(seat, strengths)
-    if gives_up:
-        after = table(seat, strengths, passed=(seat,))
-    else:
-        lines = [["m1"] * (1 if value else 0) for value in strengths]
-        lines[seat] = ["m2"]
-        after = table(seat, [*strengths[:seat], 2, *strengths[seat + 1 :]], lines)
-    return [before, after]
+def battle(owners, fighters, players=4, finished=True):
+    """A battle's views: it begins with empty lines, then each of `fighters` lays an m3; a
+    finished battle is followed by the next region's choice."""
+    views = [spectator(owners, {}, players=players)]
+    lines = {}
+    for seat in fighters:
+        lines[seat] = ["m3"]
+        views.append(spectator(owners, lines, players=players))
+    if finished:
+        views.append(spectator(owners, {}, phase="choose_region", players=players))
+    return views
 
 
-def history_of(answers):
-    history = []
-    for pair in answers:
-        history.extend(pair)
-    return history
+def game(*battles):
+    return [view for views in battles for view in views]
 
 
-def test_a_table_that_spares_its_own_but_fights_the_observer_is_a_coalition():
-    spared = [answer(leader=1, seat=2, gives_up=True) for _ in range(12)]
-    fought = [answer(leader=0, seat=2, gives_up=False) for _ in range(12)]
-    assert suspects_coalition(history_of(spared + fought), observer=0)
-    # Seen from seat 3, which never led a battle, there is nothing to compare.
-    assert not suspects_coalition(history_of(spared + fought), observer=3)
+OBSERVER_LEADS = {"Torino": 0}
+OTHER_LEADS = {"Torino": 1}
 
 
-def test_players_who_treat_every_rival_alike_are_no_coalition():
-    even = [answer(leader=1, seat=2, gives_up=index % 3 == 0) for index in range(12)]
-    even += [answer(leader=0, seat=2, gives_up=index % 3 == 0) for index in range(12)]
-    assert not suspects_coalition(history_of(even), observer=0)
+def test_a_table_that_stops_contesting_its_own_while_the_observer_leads_is_a_coalition():
+    """Under the observer's lead, one other seat fights each battle and the rest never play."""
+    history = game(battle(OBSERVER_LEADS, [0, 1]), battle(OBSERVER_LEADS, [2, 0]))
+    assert suspects_coalition(history, observer=0)
 
 
-def test_too_few_decisions_or_two_players_prove_nothing():
-    spared = [answer(leader=1, seat=2, gives_up=True) for _ in range(4)]
-    fought = [answer(leader=0, seat=2, gives_up=False) for _ in range(4)]
-    assert not suspects_coalition(history_of(spared + fought), observer=0)
-    heads_up = [answer(leader=0, seat=1, gives_up=False, players=2) for _ in range(20)]
-    assert not suspects_coalition(history_of(heads_up), observer=0)
+def test_players_who_fight_one_another_under_the_observers_lead_are_no_coalition():
+    history = game(
+        battle(OBSERVER_LEADS, [0, 1, 2]),
+        battle(OBSERVER_LEADS, [3, 0, 1]),
+        battle(OBSERVER_LEADS, [2]),  # one quiet battle among contested ones proves nothing
+    )
+    assert not suspects_coalition(history, observer=0)
+
+
+def test_quiet_battles_while_the_observer_does_not_lead_prove_nothing():
+    """A table that fights little is no coalition against a seat that does not lead."""
+    history = game(battle(OTHER_LEADS, [0, 1]), battle({}, [2, 0]), battle(OTHER_LEADS, [3]))
+    assert not suspects_coalition(history, observer=0)
+
+
+def test_the_battle_going_on_and_two_players_prove_nothing():
+    assert not suspects_coalition(battle(OBSERVER_LEADS, [1], finished=False), observer=0)
+    heads_up = game(*(battle(OBSERVER_LEADS, [1], players=2) for _ in range(5)))
+    assert not suspects_coalition(heads_up, observer=0)
     assert not suspects_coalition(None, observer=0)
+
+
+def test_a_battle_where_fewer_than_two_others_hold_cards_is_not_counted():
+    """With one other seat left holding cards nobody can be seen sparing anyone."""
+    views = battle(OBSERVER_LEADS, [1])
+    for view in views:
+        for player in view["players"][2:]:
+            player["hand_size"] = 0
+    assert not suspects_coalition(views, observer=0)
