@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.ratings.scale import display_change, display_rating
-from games.words.bot_names import bot_level_name, bot_seat_name
+from games.words.bot_names import bot_level_name, bot_seat_name, condottiere_name
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 SEAT_COLOUR_LABELS = {
@@ -213,6 +213,9 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(_("joined"), null=True, blank=True)
     # The name an imported record gives this seat (no user, no bot behind it).
     record_name = models.CharField(_("name in the record"), max_length=60, blank=True)
+    # The condottiere a bot seat is named after, when not the one drawn from the game's id
+    # (games.words.bot_names): a bot of a match keeps the name of the match's first game.
+    bot_name = models.CharField(_("bot's name"), max_length=30, blank=True)
 
     class Meta:
         ordering = ["game", "index"]
@@ -251,8 +254,13 @@ class Seat(models.Model):
         if self.user_id:
             return self.user.public_name
         if self.bot_level:
-            return bot_seat_name(self.bot_level, self.game_id, self.index)
+            return bot_seat_name(self.bot_level, self.condottiere)
         return self.record_name
+
+    @property
+    def condottiere(self) -> str:
+        """The condottiere a bot seat is named after ("Colleoni"): the same on every page."""
+        return self.bot_name or condottiere_name(self.game_id, self.index)
 
 
 class Action(models.Model):

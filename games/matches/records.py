@@ -103,8 +103,8 @@ def check_seat_names(data, game_record, seats: list[int]) -> None:
     for game_seat, match_seat in enumerate(seats):
         mine, theirs = game_record["seats"][game_seat], data["seats"][match_seat]
         same = (mine.get("kind"), mine.get("level")) == (theirs.get("kind"), theirs.get("level"))
-        # A bot's name is drawn per game (games.words.bot_names); a person's is theirs in every
-        # game.
+        # A person's name is theirs in every game; a bot's is checked by its level only (a
+        # bot keeps its name through a match, but records of older matches named it per game).
         if same and mine.get("kind") == "human":
             same = mine.get("name") == theirs.get("name")
         require(same, _("The games of a match are played by the same seats."))

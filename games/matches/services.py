@@ -20,6 +20,7 @@ from games.models import Game, Seat
 from games.services import load_state, start_game
 from games.services.frames import STANDIN_LEVEL
 from games.services.lifecycle import abort_game
+from games.words.bot_names import condottiere_name
 
 from .models import NEXT_GAME_SECONDS, TARGET_MAX, TARGET_MIN, Match, MatchGame
 from .scoring import GO_ON, TIED, WON, decider_winners, game_points, standing, totals
@@ -298,7 +299,9 @@ def _open_next_game(match: Match, entries: list[MatchGame]) -> bool:
     try:
         with transaction.atomic():
             everyone = latest_seats(entries)
-            game = _new_game_like(entries[-1].game, [everyone[i] for i in seats])
+            game = _new_game_like(
+                entries[-1].game, [everyone[i] for i in seats], entries[0].game_id
+            )
             MatchGame.objects.create(
                 match=match, game=game, number=entries[-1].number + 1, decider=decider, seats=seats
             )
@@ -318,10 +321,12 @@ def people_still_here(user_ids) -> set[int]:
     return set(here.values_list("pk", flat=True))
 
 
-def _new_game_like(previous: Game, seats: list[Seat]) -> Game:
+def _new_game_like(previous: Game, seats: list[Seat], first_game_id: int) -> Game:
     """A game with the previous one's rules and timer, seating these match seats in order. A
     person keeps a stand-in bot they handed their seat to; a seat whose account is gone (or was
-    deleted since the last game) is played by the stand-in level."""
+    deleted since the last game) is played by the stand-in level. A bot keeps its name through
+    the match: each bot seat is named as its match seat was in the first game (`seats` are
+    seats of a game for points, whose index is the match seat), so the names stay different."""
     here = people_still_here([seat.user_id for seat in seats if seat.user_id])
     now = timezone.now()
     game = Game.objects.create(
@@ -338,6 +343,7 @@ def _new_game_like(previous: Game, seats: list[Seat]) -> Game:
             bot_level=seat.bot_level or ("" if seat.user_id in here else STANDIN_LEVEL),
             standin=seat.standin and seat.user_id in here,
             joined_at=now,
+            bot_name="" if seat.user_id in here else condottiere_name(first_game_id, seat.index),
         )
         for index, seat in enumerate(seats)
     )

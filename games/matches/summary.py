@@ -48,13 +48,37 @@ def seat_rows(seats) -> list[dict]:
     ]
 
 
-def game_rows(entries) -> list[dict]:
+def played_names(entry) -> dict[int, str]:
+    """Who played each match seat in this game, by the name shown at its table."""
+    seats = entry.game.seats.select_related("user").order_by("index")
+    return {entry.seats[seat.index]: seat.record_name or seat.occupant_name() for seat in seats}
+
+
+def cells(entry, winners: list[int], header: list[dict]) -> list[dict]:
+    """One per match seat: its points, whether it won, whether it played, and its name in this
+    game when it is not the one the standings' header shows (a seat played by a stand-in since)."""
+    names = played_names(entry)
+    return [
+        {
+            "points": None if entry.decider or not entry.points else entry.points[seat["index"]],
+            "won": seat["index"] in winners,
+            "played": seat["index"] in names,
+            "name": names.get(seat["index"], ""),
+            "renamed": names.get(seat["index"], seat["name"]) != seat["name"],
+        }
+        for seat in header
+    ]
+
+
+def game_rows(entries, header: list[dict]) -> list[dict]:
+    """Each game of the match, with the points after it and the names its seats were played by."""
     rows, running = [], None
     for entry in entries:
         game = entry.game
         if entry.points is not None and not entry.decider:
             before = running or [0] * len(entry.points)
             running = [a + b for a, b in zip(before, entry.points, strict=True)]
+        winners = sorted(entry.seats[seat] for seat in (game.result or {}).get("winners", []))
         rows.append(
             {
                 "number": entry.number,
@@ -64,9 +88,8 @@ def game_rows(entries) -> list[dict]:
                 "seats": entry.seats,
                 "points": None if entry.decider else entry.points,
                 "running": list(running) if running and entry.points is not None else None,
-                "winners": sorted(
-                    entry.seats[seat] for seat in (game.result or {}).get("winners", [])
-                ),
+                "winners": winners,
+                "cells": cells(entry, winners, header),
                 "url": reverse("game", args=[game.pk]),
                 "replay_url": reverse("replay", args=[game.pk])
                 if game.status == "finished"
@@ -80,6 +103,7 @@ def match_summary(match: Match, user=None) -> dict:
     """The match as JSON for the page and match.js."""
     entries = entries_of(match)
     seats = latest_seats(entries) if entries else []
+    header = seat_rows(seats)
     you = seat_of_user(match, user)
     latest = entries[-1] if entries else None
     between = match.status == Match.Status.PLAYING and match.next_game_at is not None
@@ -92,8 +116,8 @@ def match_summary(match: Match, user=None) -> dict:
         "url": reverse("match", args=[match.pk]),
         "ready_url": reverse("match_ready", args=[match.pk]),
         "record_url": reverse("match_record", args=[match.pk]),
-        "seats": seat_rows(seats),
-        "games": game_rows(entries),
+        "seats": header,
+        "games": game_rows(entries, header),
         "totals": totals(scored_points(entries), match.players),
         "you": you,
         "between_games": between,

@@ -41,7 +41,6 @@ from games.sockets.limits import (
     too_many_connects,
 )
 from games.sockets.slots import SocketSlot, client_address
-from games.words.bot_names import condottiere_name
 
 
 def epoch_ms(moment) -> int | None:
@@ -58,7 +57,7 @@ def seat_entry(seat, user_id) -> dict:
     elif seat.bot_level:
         # The condottiere's name alone (a proper name, the same in every language): each reader's
         # page adds the level in its own language, as the game page's "Colleoni (hard bot)".
-        kind, name = "bot", condottiere_name(seat.game_id, seat.index)
+        kind, name = "bot", seat.condottiere
     elif seat.reserved_for_id:
         kind, name = "reserved", seat.reserved_for.public_name
     else:

@@ -73,10 +73,11 @@ def condottiere_name(game_id: int | None, seat_index: int) -> str:
     return CONDOTTIERI[(start + seat_index) % len(CONDOTTIERI)]
 
 
-def bot_seat_name(level: str, game_id: int | None = None, seat_index: int = 0) -> str:
-    """The name a bot's seat shows, e.g. "Colleoni (hard bot)", in the active language."""
+def bot_seat_name(level: str, name: str) -> str:
+    """The name a bot's seat shows, e.g. "Colleoni (hard bot)" for the condottiere `name`
+    (`Seat.condottiere`), in the active language."""
     return gettext("%(name)s (%(level)s bot)") % {
-        "name": condottiere_name(game_id, seat_index),
+        "name": name,
         "level": level_name(level).lower(),
     }
 

@@ -43,6 +43,26 @@ def test_the_match_page_shows_standings_replays_and_the_result(client, finished_
         assert f"<strong>{total}</strong>" in page
 
 
+def test_each_game_is_listed_under_the_names_it_was_played_by(client, make_user, announced):
+    """The header names the seats as they play now; a game whose seat another name played (a
+    stand-in for an account gone since) says that name in its cell, and no other game does."""
+    alice = make_user("alice")
+    match = services.create_match_against_bots(alice, 1, "random", target=100)
+    first = play_to_the_end(match.entries.get().game_id, 3)
+    advance(first.pk)
+    say_ready(match.pk, alice)
+    bot = first.seats.get(index=1)
+    bot.bot_name = "Sforza" if bot.condottiere != "Sforza" else "Orsini"
+    bot.save(update_fields=["bot_name"])
+
+    rows = client.get(reverse("match_json", args=[match.pk])).json()["match"]["games"]
+
+    played_by = [[cell["name"] for cell in row["cells"] if cell["renamed"]] for row in rows]
+    assert played_by == [[bot.occupant_name()], []]
+    page = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert page.count("data-played-by") == 1
+
+
 def test_the_game_pages_json_tells_the_match_or_null(client, finished_match, make_user):
     game = finished_match.entries.get(number=1).game
     data = client.get(reverse("match_of_game", args=[game.pk])).json()

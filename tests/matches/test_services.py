@@ -91,6 +91,33 @@ def test_the_next_game_starts_when_the_only_person_is_ready_with_the_same_seats(
     assert (match.next_game_at, match.ready) == (None, [])
 
 
+def names(game) -> list[str]:
+    return [seat.occupant_name() for seat in game.seats.order_by("index")]
+
+
+def test_the_bots_keep_their_names_from_game_to_game(make_user, announced):
+    alice = make_user()
+    match = bots_match(alice, bots=3)
+    first = finish_current_game(match)
+    say_ready(match.pk, alice)
+    second = finish_current_game(match, seed=9)
+    say_ready(match.pk, alice)
+    third = latest(match).game
+    assert names(first) == names(second) == names(third)
+    assert len(set(names(third))) == 4  # still one name per seat
+
+
+def test_the_bots_of_a_final_game_keep_their_match_seats_names(make_user, announced, monkeypatch):
+    monkeypatch.setattr(services, "game_points", lambda state: [6, 1, 2, 6])
+    alice = make_user()
+    match = bots_match(alice, bots=3, target=5)
+    first = finish_current_game(match)
+    say_ready(match.pk, alice)
+    decider = latest(match)
+    assert decider.seats == [0, 3]  # the bot of match seat 3 sits at the final game's seat 1
+    assert names(decider.game) == [names(first)[0], names(first)[3]]
+
+
 def test_with_two_people_the_next_game_waits_for_both(make_user, announced):
     alice, bruno = make_user(), make_user()
     plans = [SeatPlan("me"), SeatPlan("invite", user=bruno)]
