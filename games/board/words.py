@@ -355,6 +355,9 @@ def insight_labels() -> dict:
         "victory_regions": _("Regions {count}/{target}"),
         "victory_adjacent": _("Adjacent {count}/{target}"),
         "victory_chain": _("{player}: longest chain {regions}"),
+        # The compact meter's two rows (counts against the targets follow, "2/5").
+        "victory_regions_row": pgettext("victory meter", "Regions"),
+        "victory_adjacent_row": pgettext("victory meter", "Adjacent"),
         "discards_button": _("Discard pile ({count})"),
         "discards_title": _("Discard pile, face up"),
         "discards_empty": _("The discard pile is empty."),

@@ -2,7 +2,8 @@
 // them), so every seat and spectator can open the list. Cards set aside face down are only
 // counted; a seat sees its own among them (the view's `own_discards`).
 // The <details> is built once and its contents refreshed, so an open viewer stays open while
-// frames arrive.
+// frames arrive. Open, it lies over the lines (game.css) rather than pushing them away, and under
+// the decision and the hand; Escape, its Close button or a click elsewhere closes it.
 
 import { drawCardFace } from "./cards.js";
 
@@ -37,6 +38,22 @@ function cardList(codes, t) {
   return list;
 }
 
+function shut(details, summary) {
+  const hadFocus = details.contains(document.activeElement);
+  details.open = false;
+  if (hadFocus) summary.focus({ preventScroll: true });
+}
+
+// An overlay is closed by what closes one: Escape, or pointing anywhere outside it.
+function closeWhenDone(details, summary) {
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && details.open) shut(details, summary);
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (details.open && !details.contains(event.target)) details.open = false;
+  });
+}
+
 export function createDiscardViewer(section, t) {
   const holder = section.querySelector("[data-discards]");
   const details = element("details", "discards__viewer");
@@ -45,6 +62,7 @@ export function createDiscardViewer(section, t) {
   const body = element("div", "discards__body");
   details.append(summary, body);
   holder.replaceChildren(details);
+  closeWhenDone(details, summary);
 
   return {
     update(view) {
@@ -62,7 +80,10 @@ export function createDiscardViewer(section, t) {
         content.push(element("p", "discards__own", t.ui("discards_own", { cards: own.map((code) => t.cardTitle(code)).join(", ") })));
       }
       content.push(element("p", "discards__note muted", t.ui("discards_note")));
-      body.replaceChildren(...content);
+      const close = element("button", "button button--secondary button--small discards__close", t.ui("battle_result_close"));
+      close.type = "button";
+      close.addEventListener("click", () => shut(details, summary));
+      body.replaceChildren(close, ...content);
     },
   };
 }

@@ -2,6 +2,9 @@
 // chain of adjacent regions against the chain that wins (the view's `targets` and each player's
 // `chain`, public facts). Pointing at a seat's row (hover or focus) brings its chain forward on
 // the map; board.js draws every chain of two or more regions all the time.
+// It is compact so that it never leaves the screen: one column per seat (its initial, then
+// "2/5" and "1/3" over small bars) beside one legend column ("Regions", "Adjacent"), pinned
+// above the lines (game.css), six seats fitting a phone's width.
 
 import { seatInitial } from "./lines.js";
 import { seatFullName } from "./i18n.js";
@@ -13,10 +16,11 @@ function element(tag, className, text) {
   return node;
 }
 
-// One bar: "Regions 3/5" over a <meter>, which screen readers read as a value out of a maximum.
+// One bar: "3/5" over a <meter>, which screen readers read as "Regions 3/5", a value out of a
+// maximum; the legend column names the bar for the eye.
 function gauge(label, count, target, kind) {
   const wrap = element("span", `victory__gauge victory__gauge--${kind}`);
-  const text = element("span", "victory__count", label);
+  const text = element("span", "victory__count", `${count}/${target}`);
   const meter = element("meter", "victory__meter");
   meter.min = 0;
   meter.max = target;
@@ -45,7 +49,8 @@ function seatRow(player, { view, game, t, targets }) {
   row.classList.toggle("is-winner", (view.winners ?? []).includes(seat));
   const swatch = element("span", "line__swatch", seatInitial(t, game, seat));
   swatch.setAttribute("aria-hidden", "true");
-  const name = element("span", "victory__name", seatFullName(t, game, seat));
+  const name = element("span", "victory__name visually-hidden", seatFullName(t, game, seat));
+  row.title = name.textContent;
   row.append(
     swatch,
     name,
@@ -57,9 +62,23 @@ function seatRow(player, { view, game, t, targets }) {
     row.title = t.ui("victory_chain", { player: seatFullName(t, game, seat), regions: regionsText });
     // Focusable so that keyboard users can bring the chain forward as a pointer does.
     row.tabIndex = 0;
-    row.setAttribute("aria-label", `${name.textContent}: ${row.querySelector(".victory__count").textContent}, ${row.querySelectorAll(".victory__count")[1].textContent}. ${row.title}`);
+    const [regionsLabel, adjacentLabel] = [...row.querySelectorAll(".victory__meter")].map((meter) => meter.getAttribute("aria-label"));
+    row.setAttribute("aria-label", `${name.textContent}: ${regionsLabel}, ${adjacentLabel}. ${row.title}`);
   }
   return row;
+}
+
+// The names of the meter's two rows, once for every seat; the rule that wins on hover and for
+// screen readers.
+function legend(t, targets) {
+  const column = element("p", "victory__legend");
+  column.title = t.ui("victory_rule", targets);
+  column.append(
+    element("span", "victory__rule visually-hidden", t.ui("victory_rule", targets)),
+    element("span", "victory__legend-row", t.ui("victory_regions_row")),
+    element("span", "victory__legend-row", t.ui("victory_adjacent_row")),
+  );
+  return column;
 }
 
 // Marks the map's regions of one seat's chain while its row is pointed at or focused.
@@ -96,8 +115,7 @@ export function createVictoryMeter(section, svg, t) {
       const rows = view.players.map((player) => seatRow(player, { view, game, t, targets }));
       const ol = element("ol", "victory__seats");
       ol.append(...rows);
-      const rule = element("p", "victory__rule muted", t.ui("victory_rule", targets));
-      list.replaceChildren(rule, ol);
+      list.replaceChildren(legend(t, targets), ol);
     },
   };
 }
