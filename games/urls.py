@@ -58,6 +58,7 @@ urlpatterns = [
     # Live play, the board: the game page (players and spectators).
     path("games/<int:game_id>/", game.game, name="game"),
     path("games/<int:game_id>/rematch/", game.rematch, name="rematch"),
+    path("games/<int:game_id>/rematch/decline/", game.rematch_decline, name="rematch_decline"),
     # How to play, one whole page per language.
     path("rules/", rules.rules, name="rules"),
     path("rules/renaissance/", rules.rules_renaissance, name="rules_renaissance"),

@@ -101,6 +101,7 @@ def game_labels() -> dict:
             **feedback_labels(),
             **insight_labels(),
             **table_talk_labels(),
+            **rematch_labels(),
         },
         "plurals": {**plural_labels(), **log_event_plurals()},
     }
@@ -289,6 +290,26 @@ def ui_labels() -> dict:
     }
 
 
+# --- A rematch offered on the finished game's page (static/js/game/rematch.js). ---------------
+
+
+def rematch_labels() -> dict:
+    return {
+        "rematch_offered_by": _("{player} offers a rematch."),
+        "rematch_you_offered": _("You offered a rematch."),
+        "rematch_you_accepted": _("You accepted the rematch."),
+        "rematch_you_declined": _("You declined the rematch."),
+        "rematch_accept": _("Accept"),
+        "rematch_decline": _("Decline"),
+        "rematch_waiting": _("Waiting for {players}."),
+        "rematch_declined": _("{players} declined the rematch: the seat is open to anyone."),
+        "rematch_to_table": _("Go to the new table"),
+        "rematch_started": _("The rematch has started."),
+        "rematch_watch": _("Watch the rematch"),
+        "rematch_closed": _("The rematch table has closed."),
+    }
+
+
 # --- The turn cue (static/js/game/turn_cue.js): the tab's title and the hidden tab's alerts. ---
 
 
@@ -318,6 +339,20 @@ def log_event_labels() -> dict:
         "round_end": _("The round is over: nobody holds cards any more"),
         "round_end_keep": _("The round is over: {player} alone holds cards and keeps up to 2"),
         "dealt": _("New deal: {list}"),
+        **win_line_labels(),
+    }
+
+
+def win_line_labels() -> dict:
+    """The log's last line, how the game was won (static/js/game/win_line.js): one per `victory`
+    name of the engine's result (its `reason`)."""
+    return {
+        "game_won": _("{player} wins the game ({how})"),
+        "game_won_shared": _("{players} share the victory ({how})"),
+        "won_by_adjacency": _("by adjacent regions"),
+        "won_by_total": _("by number of regions"),
+        "won_by_most_regions": _("most regions when the map ran out"),
+        "won_by_final_battle": _("by the final battle"),
     }
 
 

@@ -1,4 +1,5 @@
-"""Matchmaking: opening tables, taking and leaving seats, "Play now", games against bots.
+"""Matchmaking: opening tables, taking and leaving seats, "Play now", games against bots (a
+rematch is games.lobby.rematch).
 
 Every function that changes a table locks the game row (`select_for_update`) and, because SQLite
 ignores row locks, also takes a seat with a guarded `UPDATE ... WHERE user IS NULL` whose row count
@@ -22,7 +23,7 @@ from games import jobs
 from games.models import Game, Seat
 from games.rules_api import RULESETS, Ruleset
 from games.services import start_game
-from games.services.notify import notify_lobby_now
+from games.services.notify import after_commit, group_send_now, notify_lobby_now
 
 DEFAULT_BOT_LEVEL = "heuristic"
 # The game a table plays unless another is chosen: every table was Condottiere's before.
@@ -93,6 +94,19 @@ class SeatPlan:
 def notify_lobby() -> None:
     """Tell every lobby socket that the tables changed, once the current transaction commits."""
     transaction.on_commit(notify_lobby_now, robust=True)
+
+
+# The hint to a finished game's sockets that its rematch table changed (games/sockets/game.py
+# reads the offer again: games.lobby.rematch.rematch_offer).
+REMATCH_CHANGED = {"type": "game.rematch"}
+
+
+def notify_rematch_watchers(table: Game) -> None:
+    """A rematch table changed (offered, a seat taken, given up or declined, its game started):
+    the finished game's page shows the answers live, once the change commits."""
+    if table.rematch_of_id:
+        group = Game(pk=table.rematch_of_id).group_name()
+        after_commit(group_send_now, group, REMATCH_CHANGED)
 
 
 # --- Pure helpers -------------------------------------------------------------------------------
@@ -274,6 +288,7 @@ def join_table(game_id: int, user, index: int | None = None) -> Seat:
             raise LobbyError("seat_taken", _("Someone took that seat a moment ago; try another."))
         _start_if_full(game)
         notify_lobby()
+        notify_rematch_watchers(game)
     seat.refresh_from_db()
     return seat
 
@@ -296,6 +311,7 @@ def leave_table(game_id: int, user) -> None:
             game.status = Game.Status.ABORTED
             game.save(update_fields=["status", "updated_at"])
         notify_lobby()
+        notify_rematch_watchers(game)
 
 
 def play_now(
@@ -375,49 +391,6 @@ def play_against_bots(
     return create_table(
         user, bots + 1, plans, options=options, turn_seconds=turn_seconds, game=game
     )
-
-
-def rematch(game_id: int, user) -> Game:
-    """The rematch of a finished game: a new table with the same seats and settings.
-
-    `user` must have played the game; they take their old seat, each bot comes back at its level
-    and each other person is invited to their old seat (asked in the lobby, as any invitation).
-    A game has one rematch: whoever asks next, or asks again, is given the same table."""
-    try:
-        with transaction.atomic():
-            finished = Game.objects.select_for_update().get(pk=game_id)
-            if finished.status != Game.Status.FINISHED:
-                raise LobbyError("not_finished", _("This game is not over yet."))
-            seats = list(finished.seats.order_by("index"))
-            if not any(seat.user_id == user.pk for seat in seats):
-                raise LobbyError(
-                    "not_seated", _("Only the players of this game can ask for a rematch.")
-                )
-            existing = Game.objects.filter(rematch_of=finished).first()
-            if existing is not None:
-                return existing
-            return create_table(
-                user,
-                finished.players,
-                [_rematch_plan(seat, user) for seat in seats],
-                options=finished.options,
-                turn_seconds=finished.turn_seconds,
-                rematch_of=finished,
-                game=finished.ruleset,
-            )
-    except IntegrityError:
-        # Two players asked at the same moment (SQLite ignores the row lock): the other won.
-        return Game.objects.get(rematch_of_id=game_id)
-
-
-def _rematch_plan(seat: Seat, user) -> SeatPlan:
-    if seat.user_id == user.pk:
-        return SeatPlan("me")
-    if seat.user_id:  # a person, even if a stand-in bot finished the game for them
-        return SeatPlan("invite", user=seat.user)
-    if seat.bot_level:
-        return SeatPlan("bot", level=seat.bot_level)
-    return SeatPlan("open")  # a person whose account is gone
 
 
 def _locked_open_game(game_id: int) -> Game:

@@ -19,6 +19,7 @@ from games.accounts.sockets import EndsWithAccount
 from games.chat.sockets import CHAT_FRAMES, ChatSocket, check_chat_frame
 from games.jobs.sweep import resume_stalled_bot_turn
 from games.limits.database_refusals import database_refused
+from games.lobby.rematch import rematch_offer
 from games.models import Game
 from games.services import (
     ServiceError,
@@ -167,6 +168,8 @@ class GameConsumer(ReleasesOnAnyExit, EndsWithAccount, ChatSocket, AsyncJsonWebs
         self.talk_room = room_for(status, self.seat)
         await self.enter_chat(self.game_id, self.talk_room, self.seat)
         await self.send_state()
+        if status == Game.Status.FINISHED:
+            await self.send_rematch()
         await self.wake_if_stalled()
 
     async def wake_if_stalled(self):
@@ -286,6 +289,16 @@ class GameConsumer(ReleasesOnAnyExit, EndsWithAccount, ChatSocket, AsyncJsonWebs
         self.wanted = wanted if self.wanted is None else self.wanted.also(wanted)
         if self.refresh_task is None or self.refresh_task.done():
             self.refresh_task = asyncio.ensure_future(self.refresh())
+
+    async def game_rematch(self, message):
+        """A group notice: the finished game's rematch table changed (games.lobby.rematch)."""
+        await self.send_rematch()
+
+    async def send_rematch(self):
+        """The rematch offered after this game, as it stands (none asked: nothing is sent)."""
+        offer = await in_database_thread(rematch_offer)(self.game_id)
+        if offer is not None:
+            await self.send_json(offer)
 
     async def refresh(self):
         try:

@@ -12,6 +12,7 @@ import { defenderSeat, renderLines } from "./game/lines.js";
 import { markLastMove, returnFocus } from "./game/feedback.js";
 import { renderLog } from "./game/log.js";
 import { renderGameOver } from "./game/game_over.js";
+import { receiveRematch } from "./game/rematch.js";
 import { promptContent } from "./game/prompt.js";
 import { openTableSocket, readChatAfterConnecting, renderStandin, trackFocusKey, watchdog } from "./game/table_client.js";
 import { factsText, secondsLeft, turnText } from "./game/status.js";
@@ -97,6 +98,8 @@ function createGameClient(root) {
       local.frame = frame;
       local.busy = false;
       render();
+    } else if (frame.type === "rematch") {
+      receiveRematch(frame);
     } else if (frame.type === "error") {
       local.busy = false;
       showError(frame.message || frame.code);
@@ -215,7 +218,7 @@ function createGameClient(root) {
       send: (sent) => socket.send(sent),
       noteClass: "standin__note",
     });
-    renderGameOver(root, game);
+    renderGameOver(root, game, t);
     showControl.update(frame);
     hint.update({ frame, myTurn });
     const logLines = phraseTableLog(frame.log, t, game);

@@ -4,8 +4,13 @@ minutes) against a fast random bot. The game page's end box shows the match's st
 a game ends without deciding the match, takes the player on to the next game (a seat with a
 stand-in is always ready); at the end it says who won, and the match page lists every game's
 replay and the result. The "Ready" button's own path is covered by tests/matches.
+
+Between two games of a match the end box's one filled button is "Ready for the next game" (no
+Rematch: it would leave the match), the bots of the next game keep their names, and the match page
+lists every game under the names it was played by.
 """
 
+import random
 import re
 
 import pytest
@@ -13,7 +18,11 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
+from games.engine import current_player, legal_actions
 from games.matches.models import Match
+from games.matches.services import advance, create_match_against_bots
+from games.models import Game, Seat
+from games.services import ServiceError, load_state, submit_action
 
 pytestmark = pytest.mark.e2e
 
@@ -63,3 +72,86 @@ def test_a_match_to_five_points_against_a_random_bot(server, page, create_player
     for entry in games:
         expect(page.locator(f'a[href="/games/{entry.game_id}/replay/"]')).to_be_visible()
     expect(page.get_by_test_id("match-record")).to_be_visible()
+
+
+# --- Between two games: the next game is the main action, and the bots keep their names --------
+
+ON_SCREEN_AND_ON_TOP = """element => {
+  const box = element.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0
+    && box.right <= innerWidth && box.bottom <= innerHeight;
+  const hit = inside ? document.elementFromPoint(x, y) : null;
+  return Boolean(hit && (hit === element || element.contains(hit)));
+}"""
+
+
+def play_out(game: Game, rng: random.Random) -> None:
+    """Random legal moves for every seat through the one way in, until the game ends."""
+    bots = set(game.seats.exclude(bot_level="").values_list("index", flat=True))
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.PLAYING:
+            return
+        state = load_state(game)
+        seat = current_player(state)
+        actor = "bot" if seat in bots else "human"
+        try:
+            submit_action(
+                game.pk, seat, rng.choice(legal_actions(state)), game.version, actor=actor
+            )
+        except ServiceError:
+            continue  # a bot of the server's moved meanwhile: read the game again
+
+
+def bot_names(game_id: int) -> list[str]:
+    seats = Seat.objects.filter(game_id=game_id).exclude(bot_level="").order_by("index")
+    return [seat.occupant_name() for seat in seats]
+
+
+def test_between_two_games_ready_is_the_main_action_and_the_bots_keep_their_names(
+    live_url, page, create_player, monkeypatch
+):
+    # The test moves game 1 itself: no job of its process may move it behind its back.
+    monkeypatch.setattr("games.jobs.later", lambda name, *args, delay=0.0: None)
+    mattia = create_player("mattia")
+    match = create_match_against_bots(mattia, 2, "random", target=30)
+    first = match.entries.get().game
+    names = bot_names(first.pk)
+    log_in(page, mattia, live_url)
+    page.goto(f"{live_url}/games/{first.pk}/")
+    page.wait_for_selector(f"{ROOT}[data-version]")
+
+    play_out(first, random.Random(8))
+    advance(first.pk)  # the job "match_next_game": scores it and sets the next game's timer
+
+    over = page.locator("[data-game-over]")
+    ready = over.get_by_role("button", name="Ready for the next game")
+    expect(ready).to_be_visible(timeout=60_000)
+    # The next game is the one filled button, first in the box, on screen; no Rematch (it would
+    # leave the match).
+    assert ready.evaluate(ON_SCREEN_AND_ON_TOP)
+    assert "button--secondary" not in ready.get_attribute("class")
+    filled = over.locator(".button:not(.button--secondary)")
+    expect(filled).to_have_count(1)
+    expect(over.get_by_role("button", name="Rematch")).to_have_count(0)
+    assert "button--secondary" in over.get_by_role("link", name="New game").get_attribute("class")
+
+    ready.click()
+
+    page.wait_for_url(
+        lambda url: re.search(r"/games/\d+/$", url) and not url.endswith(f"/games/{first.pk}/")
+    )
+    second = match.entries.get(number=2).game
+    assert page.url == f"{live_url}/games/{second.pk}/"
+    assert bot_names(second.pk) == names
+    for name in names:
+        expect(page.locator("[data-lines]")).to_contain_text(name)
+
+    page.goto(f"{live_url}/matches/{match.pk}/")
+    standings = page.get_by_test_id("match-standings")
+    for name in names:
+        expect(standings.locator("thead")).to_contain_text(name)
+    expect(standings.locator("tbody tr")).to_have_count(2)
+    # Every game was played under the names the header shows.
+    expect(standings.locator("[data-played-by]")).to_have_count(0)

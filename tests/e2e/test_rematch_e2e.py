@@ -1,6 +1,8 @@
 """The end of a game in Chromium: Rematch, New game, Lobby and Replay appear live when the last
 move is made (no reload), a rating change too small to show reads "0" (not "-0"), and Rematch
-opens a table of the same seats and settings.
+opens a table of the same seats and settings. A rematch offered by one player reaches the other's
+page live, with Accept and Decline: Accept takes both to the new game, Decline is told to the one
+who asked.
 
 The test plays every seat itself through the one way in (games.services), with jobs announced
 to nobody, so that no bot or timer moves behind its back; the page learns of each move over its
@@ -97,6 +99,10 @@ def test_the_end_of_a_game_offers_rematch_live_and_rematch_keeps_the_settings(
 
     over.get_by_role("button", name="Rematch").click()
 
+    # The one who asks stays on the game's page, where the others' answers arrive.
+    expect(over.get_by_text("You offered a rematch.")).to_be_visible()
+    expect(over.get_by_text("Waiting for bruno.")).to_be_visible()
+    over.get_by_role("link", name="Go to the new table").click()
     expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
     rematch = Game.objects.get(rematch_of=game)
     assert page.url == f"{live_url}/tables/{rematch.pk}/"
@@ -123,3 +129,77 @@ def test_new_game_opens_the_table_form_with_the_same_settings(page, live_url, lo
     expect(page.locator("#id_seat_1_kind")).to_have_value("bot")
     expect(page.locator("#id_seat_1_level")).to_have_value("hard")
     expect(page.locator("#id_seat_0_kind")).to_have_value("open")
+
+
+# --- Two people: the offer, live on the other's page ---------------------------------------------
+
+ON_SCREEN_AND_ON_TOP = """element => {
+  const box = element.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0
+    && box.right <= innerWidth && box.bottom <= innerHeight;
+  const hit = inside ? document.elementFromPoint(x, y) : null;
+  return Boolean(hit && (hit === element || element.contains(hit)));
+}"""
+
+
+def on_screen_and_on_top(locator) -> bool:
+    expect(locator).to_be_attached()
+    return locator.evaluate(ON_SCREEN_AND_ON_TOP)
+
+
+def both_at_the_end(new_page, log_in, live_url, game):
+    """alice's and bruno's pages on the finished game, its end box drawn."""
+    play(game, random.Random(3), stop_before_the_end=False)
+    pages = {}
+    for index, name in ((0, "alice"), (2, "bruno")):
+        page = log_in(new_page(), Seat.objects.get(game=game, index=index).user)
+        page.goto(f"{live_url}/games/{game.pk}/")
+        expect(page.locator("[data-game-over] [data-rematch]")).to_have_attribute(
+            "data-rematch", "none"
+        )
+        pages[name] = page
+    return pages["alice"], pages["bruno"]
+
+
+def test_an_offered_rematch_reaches_the_other_player_live_and_accepting_starts_it_for_both(
+    new_page, log_in, live_url, game
+):
+    alice, bruno = both_at_the_end(new_page, log_in, live_url, game)
+
+    alice.locator("[data-game-over]").get_by_role("button", name="Rematch").click()
+
+    offer = bruno.locator("[data-game-over] [data-rematch]")
+    expect(offer.get_by_text("alice offers a rematch.")).to_be_visible(timeout=LIVE_SECONDS * 1000)
+    accept = offer.get_by_role("button", name="Accept")
+    decline = offer.get_by_role("button", name="Decline")
+    assert on_screen_and_on_top(accept) and on_screen_and_on_top(decline)
+    assert on_screen_and_on_top(alice.locator("[data-game-over]").get_by_text("Waiting for bruno."))
+
+    accept.click()
+
+    rematch = Game.objects.get(rematch_of=game)
+    new_game = re.compile(rf"/games/{rematch.pk}/$")
+    expect(bruno).to_have_url(new_game)  # his seat was the last: the game started
+    expect(alice).to_have_url(new_game, timeout=LIVE_SECONDS * 1000)  # told live, no click
+    rematch.refresh_from_db()
+    assert rematch.status == Game.Status.PLAYING
+    assert Seat.objects.get(game=rematch, index=2).user.username == "bruno"
+
+
+def test_a_declined_rematch_is_told_to_the_player_who_offered_it(new_page, log_in, live_url, game):
+    alice, bruno = both_at_the_end(new_page, log_in, live_url, game)
+    alice.locator("[data-game-over]").get_by_role("button", name="Rematch").click()
+    offer = bruno.locator("[data-game-over] [data-rematch]")
+    expect(offer.get_by_role("button", name="Decline")).to_be_visible(timeout=LIVE_SECONDS * 1000)
+
+    offer.get_by_role("button", name="Decline").click()
+
+    expect(offer.get_by_text("You declined the rematch.")).to_be_visible()
+    told = alice.locator("[data-game-over] [data-rematch-declined]")
+    expect(told).to_have_text(
+        "bruno declined the rematch: the seat is open to anyone.", timeout=LIVE_SECONDS * 1000
+    )
+    assert on_screen_and_on_top(told)
+    seat = Seat.objects.get(game=Game.objects.get(rematch_of=game), index=2)
+    assert (seat.user, seat.reserved_for) == (None, None)

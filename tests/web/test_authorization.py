@@ -40,6 +40,7 @@ from games.botapi.models import SCOPES, AccessToken, BotAccount, Challenge
 from games.chat.models import ChatMessage, ChatMute, Room
 from games.engine import current_player, legal_actions, new_game
 from games.engine.cards import CODES
+from games.lobby import rematch as lobby_rematch
 from games.matches.models import Match, MatchGame
 from games.models import Action, Game, Rating, RatingChange, Seat, User
 from games.services import load_state, submit_action
@@ -314,6 +315,16 @@ def rematch_seats(who: str, index: int):
     return check
 
 
+def offered_rematch(world):
+    """own_player asked for a rematch of the finished game: other_player's seat waits for them."""
+    lobby_rematch.rematch(finished_game(world).pk, world.users["own_player"])
+
+
+def rematch_declined(world):
+    declined = seat(Game.objects.get(rematch_of=world.finished), 1)
+    assert (declined.user, declined.reserved_for) == (None, None)
+
+
 def table_page(world_attr: str):
     return lambda world: reverse("table_detail", args=[getattr(world, world_attr).pk])
 
@@ -552,6 +563,21 @@ HTTP_OPS = [
             "own_player": Allowed(302, TABLE_URL, check=rematch_seats("own_player", 0)),
             "staff": Refused(403),
         },
+        slow=True,
+    ),
+    HttpOp(
+        "decline a rematch (only the person it waits for; their seat opens to anyone)",
+        ("rematch_decline",),
+        "post",
+        lambda w: reverse("rematch_decline", args=[w.finished.pk]),
+        {
+            "anonymous": to_login("anonymous"),
+            "outsider": Refused(302, GAME_URL),
+            "other_player": Allowed(302, GAME_URL, check=rematch_declined),
+            "own_player": Refused(302, GAME_URL),  # the one who asked: nothing waits for them
+            "staff": Refused(302, GAME_URL),
+        },
+        prepare=offered_rematch,
         slow=True,
     ),
     HttpOp(

@@ -134,6 +134,7 @@ def test_the_page_carries_the_translated_labels_and_how_to_connect(client, playe
         "id": game.pk,
         "wsPath": f"/ws/games/{game.pk}/",
         "protocol": 1,
+        "status": "playing",  # as drawn: a game that ends later brings its end's lines live
     }
 
 
@@ -179,7 +180,7 @@ def test_the_page_never_carries_a_hand_or_a_view(client, players):
     # No view is embedded: the only data blocks are how to connect and the translated words.
     blocks = json_scripts(seated)
     assert set(blocks) == {"game-info", "game-labels"}
-    assert set(blocks["game-info"]) == {"id", "wsPath", "protocol"}
+    assert set(blocks["game-info"]) == {"id", "wsPath", "protocol", "status"}
     assert set(blocks["game-labels"]) == {
         "cards", "regions", "colours", "phases", "log", "reasons", "ui", "plurals"
     }  # fmt: skip

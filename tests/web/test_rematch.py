@@ -1,11 +1,13 @@
 """Rematch: after a game, any of its players asks and gets a new table of the same seats and
 settings; the other people are invited to their seats, bots come back at their levels, and the
-game has one rematch however many times it is asked for."""
+game has one rematch however many times it is asked for. The offer as the game page reads it
+(each seat's answer), Decline, and the game socket's live `rematch` frame."""
 
 import random
 import re
 
 import pytest
+from channels.db import database_sync_to_async
 from django.test import Client
 from django.urls import reverse
 
@@ -13,6 +15,7 @@ from games.engine import current_player, legal_actions
 from games.models import Game, Seat
 from games.services import load_state, start_game, submit_action
 from tests.services import in_ci, require_postgresql, require_redis
+from tests.web.conftest import next_frame, ws_connect
 
 OPTIONS = {"bigger_kingdoms": True}
 
@@ -105,14 +108,19 @@ def test_the_invited_player_takes_their_seat_and_the_rematch_starts(finished, pe
 
 
 @pytest.mark.django_db(transaction=True)
-def test_asking_again_or_from_the_other_seat_gives_the_same_table(finished, people):
+def test_asking_again_gives_the_same_table_and_asking_when_asked_accepts(finished, people):
     first = ask_rematch(people["bruno"], finished)
     again = ask_rematch(people["bruno"], finished)
     other = ask_rematch(people["alice"], finished)
 
+    table = the_rematch(finished)
     assert Game.objects.filter(rematch_of=finished).count() == 1
-    assert first["Location"] == again["Location"] == other["Location"]
     assert Game.objects.count() == 2
+    assert first["Location"] == again["Location"] == reverse("table_detail", args=[table.pk])
+    # alice was asked to it: asking too is saying yes, and her seat was the last one.
+    assert Seat.objects.get(game=table, index=0).user == people["alice"]
+    assert table.status == Game.Status.PLAYING
+    assert other["Location"] == reverse("game", args=[table.pk])
 
 
 @pytest.mark.django_db(transaction=True)
@@ -157,6 +165,91 @@ def test_a_rematch_is_asked_by_post_only(finished, people):
 
     assert response.status_code == 405
     assert Game.objects.count() == 1
+
+
+# --- The offer, its answers and Decline --------------------------------------------------------
+
+
+def ask_as_page(user, game: Game):
+    """The game page's own request: JSON in, the offer out."""
+    url = reverse("rematch", args=[game.pk])
+    return client_of(user).post(url, headers={"accept": "application/json"})
+
+
+def decline(user, game: Game):
+    url = reverse("rematch_decline", args=[game.pk])
+    return client_of(user).post(url, headers={"accept": "application/json"})
+
+
+def answers(offer: dict) -> list[str]:
+    return [seat["answer"] for seat in offer["seats"]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_page_asking_gets_the_offer_with_every_seats_answer(finished, people):
+    response = ask_as_page(people["bruno"], finished)
+
+    offer = response.json()["rematch"]
+    table = the_rematch(finished)
+    assert response.status_code == 200
+    assert (offer["type"], offer["table"], offer["status"]) == ("rematch", table.pk, "open")
+    assert offer["offered_by"] == 2  # bruno's seat in the finished game
+    assert answers(offer) == ["waiting", "bot", "accepted", "bot"]
+    assert offer["url"] == reverse("table_detail", args=[table.pk])
+    assert offer["join_url"] == reverse("table_join", args=[table.pk])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_declining_frees_the_seat_for_anyone_and_the_offer_says_so(finished, people):
+    ask_as_page(people["bruno"], finished)
+
+    response = decline(people["alice"], finished)
+
+    table = the_rematch(finished)
+    seat = Seat.objects.get(game=table, index=0)
+    assert response.status_code == 200
+    assert answers(response.json()["rematch"]) == ["declined", "bot", "accepted", "bot"]
+    assert (seat.user, seat.reserved_for) == (None, None)
+    assert table.status == Game.Status.OPEN
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("who", ["bruno", "outsider"])
+def test_only_a_person_still_asked_may_decline(finished, people, who):
+    ask_as_page(people["bruno"], finished)
+
+    response = decline(people[who], finished)
+
+    assert response.status_code == 400
+    assert response.json()["error"] == "not_asked"
+    assert Seat.objects.get(game=the_rematch(finished), index=0).reserved_for == people["alice"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_nothing_to_decline_before_anyone_asks(finished, people):
+    response = decline(people["alice"], finished)
+
+    assert response.status_code == 400
+    assert response.json()["error"] == "no_rematch"
+    assert Game.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("close_async_db_connections")
+async def test_the_game_socket_sends_the_offer_on_connect_and_each_answer_live(finished, people):
+    await database_sync_to_async(ask_as_page)(people["bruno"], finished)
+    alice = await ws_connect(f"/ws/games/{finished.pk}/", people["alice"])
+    bruno = await ws_connect(f"/ws/games/{finished.pk}/", people["bruno"])
+
+    on_connect = await next_frame(alice, "rematch")
+    await next_frame(bruno, "rematch")
+    await database_sync_to_async(decline)(people["alice"], finished)
+    told = await next_frame(bruno, "rematch")
+    await alice.disconnect()
+    await bruno.disconnect()
+
+    assert answers(on_connect) == ["waiting", "bot", "accepted", "bot"]
+    assert answers(told) == ["declined", "bot", "accepted", "bot"]
 
 
 # --- New game: the table form pre-filled with a game's settings ----------------------------------

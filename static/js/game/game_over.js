@@ -1,10 +1,14 @@
 // The end of a game: Rematch, New game, Lobby and Replay. Drawn from the state frame as soon as
-// it says the game is over, so every seat and spectator gets them live, without a reload. The
-// page's [data-game-over] box carries the URLs, the words and a CSRF token (the same for every
-// visitor: who may ask for a rematch is read from the frame, and checked again by the server).
-// A game of a match adds the match's standings and "Ready for the next game" (match.js).
+// it says the game is over, so every seat and spectator gets them live, without a reload, with
+// the lines a reload shows (rated or not, the analysis: end_facts.js). The page's [data-game-over]
+// box carries the URLs, the words and a CSRF token (the same for every visitor: who may ask for a
+// rematch is read from the frame, and checked again by the server). A game of a match shows the
+// match's standings and "Ready for the next game" instead of Rematch (match.js); the offer and
+// its answers are rematch.js's.
 
+import { showEndFacts } from "./end_facts.js";
 import { showMatch } from "./match.js";
+import { setUpRematch } from "./rematch.js";
 
 function link(href, text, focusKey, secondary = true) {
   const anchor = document.createElement("a");
@@ -13,22 +17,6 @@ function link(href, text, focusKey, secondary = true) {
   anchor.textContent = text;
   anchor.dataset.focusKey = focusKey;
   return anchor;
-}
-
-function rematchForm(box) {
-  const form = document.createElement("form");
-  form.method = "post";
-  form.action = box.dataset.rematchUrl;
-  form.className = "inline-form";
-  const token = box.querySelector("input[name=csrfmiddlewaretoken]");
-  if (token) form.append(token.cloneNode());
-  const button = document.createElement("button");
-  button.type = "submit";
-  button.className = "button";
-  button.dataset.focusKey = "rematch";
-  button.textContent = box.dataset.labelRematch;
-  form.append(button);
-  return form;
 }
 
 // The table form filled in with this game's settings: the viewer's seat is theirs again, the
@@ -46,7 +34,7 @@ export function newGameQuery(game) {
   return query.toString();
 }
 
-export function renderGameOver(root, game) {
+export function renderGameOver(root, game, t) {
   const box = root.querySelector("[data-game-over]");
   if (!box || !game) return;
   const finished = game.status === "finished";
@@ -55,13 +43,23 @@ export function renderGameOver(root, game) {
   // Drawn once per outcome: redrawing on every frame would take the keyboard focus away.
   if (!over || box.dataset.drawn === game.status) return;
   box.dataset.drawn = game.status;
+  showEndFacts(root);
   const seated = (game.seats ?? []).some((seat) => seat.you);
   const controls = document.createElement("div");
   controls.className = "prompt__choices";
-  if (finished && seated) controls.append(rematchForm(box));
   controls.append(link(`${box.dataset.newGameUrl}?${newGameQuery(game)}`, box.dataset.labelNewGame, "new-game", finished && seated));
   controls.append(link(box.dataset.lobbyUrl, box.dataset.labelLobby, "lobby"));
   if (finished) controls.append(link(box.dataset.replayUrl, box.dataset.labelReplay, "replay"));
-  box.querySelector("[data-game-over-controls]").replaceChildren(controls);
-  if (finished) showMatch(box, game.id);
+  // The match's standings and its "Ready for the next game" come first: inside a match the next
+  // game is the main action. A rematch would leave the match, so only a game of no match offers
+  // one (known once the match's JSON has answered).
+  const matchPlace = document.createElement("div");
+  matchPlace.dataset.matchBox = "";
+  const rematchPlace = document.createElement("div");
+  rematchPlace.className = "rematch prompt__choices";
+  box.querySelector("[data-game-over-controls]").replaceChildren(matchPlace, rematchPlace, controls);
+  if (!finished) return;
+  showMatch(matchPlace, box, game.id).then((match) => {
+    if (!match && seated) setUpRematch(rematchPlace, { box, game, t });
+  });
 }

@@ -86,9 +86,14 @@ function status(match, labels, gameId) {
   return line;
 }
 
-export function showMatch(box, gameId) {
-  const place = box.querySelector("[data-match-box]") ?? box.appendChild(element("div", "match-box"));
-  place.dataset.matchBox = "";
+// Draws in `place` (in the end `box`, whose CSRF token it uses). Resolves, once the match's JSON
+// first answers, to the match, or null for a game of no match.
+export function showMatch(place, box, gameId) {
+  place.classList.add("match-box");
+  let answered = null;
+  const first = new Promise((resolve) => {
+    answered = resolve;
+  });
   const csrf = box.querySelector("input[name=csrfmiddlewaretoken]")?.value ?? "";
   let labels = null;
   let timer = null;
@@ -114,10 +119,12 @@ export function showMatch(box, gameId) {
     const link = element("a", "", format(labels.title, { target: match.target }));
     link.href = match.url;
     title.append(link);
-    const parts = [title, standings(match, labels), status(match, labels, gameId)];
+    // The next game first (the main action, in sight under the game's result), the table after.
+    const parts = [title];
     if (match.can_ready) {
       parts.push(match.ready.includes(match.you) ? element("p", "muted", labels.you_are_ready) : readyButton(match, labels, csrf, draw));
     }
+    parts.push(status(match, labels, gameId), standings(match, labels));
     place.replaceChildren(...parts);
     place.dataset.matchStatus = match.status;
   }
@@ -126,6 +133,7 @@ export function showMatch(box, gameId) {
     try {
       const response = await fetch(`/matches/of-game/${gameId}.json`, { credentials: "same-origin" });
       const data = await response.json();
+      answered(data.match);
       if (!data.match) {
         place.remove();
         return;
@@ -138,4 +146,5 @@ export function showMatch(box, gameId) {
   }
 
   poll();
+  return first;
 }

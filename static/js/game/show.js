@@ -5,6 +5,7 @@
 
 import { phraseEntry } from "./log.js";
 import { seatName } from "./i18n.js";
+import { winLine } from "./win_line.js";
 
 // `send(frame)` sends on the game socket; the frame's version is added here.
 export function createShowControl(root, { t, send }) {
@@ -95,11 +96,15 @@ export function createShowControl(root, { t, send }) {
       const { view, game } = frame;
       local.frame = frame;
       const seated = view.seat !== null && view.seat !== undefined;
-      root.hidden = !seated;
-      if (!seated) return;
+      // Cards are shown to sway a game being played: once it is over the box has no use (and its
+      // form would leave it an empty frame), so it goes.
+      root.hidden = !seated || game.status !== "playing";
+      if (root.hidden) return;
       renderKnown(view, game);
-      const playing = game.status === "playing" && (view.hand?.length ?? 0) > 0;
-      root.querySelector("[data-show-form]").hidden = !playing;
+      const holdsCards = (view.hand?.length ?? 0) > 0;
+      root.querySelector("[data-show-form]").hidden = !holdsCards;
+      // Nothing to show and nothing shown: no empty frame either.
+      if (!holdsCards && known.hidden) root.hidden = true;
       const handKey = (view.hand ?? []).join(",");
       if (handKey !== local.handKey) {
         local.handKey = handKey;
@@ -112,12 +117,15 @@ export function createShowControl(root, { t, send }) {
 }
 
 // The log with the shows phrased too ("Red showed 3 cards to Blue"): log.js phrases the moves.
+// A won game ends with how it was won (win_line.js).
 export function phraseTableLog(log, t, game, language = document.documentElement.lang || "en") {
   const plural = new Intl.PluralRules(language);
-  return (log ?? []).flatMap((entry) => {
+  const lines = (log ?? []).flatMap((entry) => {
     const lines = entry.type === "show" ? [showLine(entry, t, game, plural)] : phraseEntry(entry, t, game);
     return lines.map((line, index) => ({ ...line, key: `${entry.seq}.${index}` }));
   });
+  const won = winLine(game, t);
+  return won ? [...lines, won] : lines;
 }
 
 function showLine(entry, t, game, plural) {

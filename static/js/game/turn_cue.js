@@ -15,7 +15,9 @@ let cue = null; // one game per page: set up at its first render
 export function cueTurn({ root, t, view, game, myTurn }) {
   cue ??= createTurnCue(root, t, ownerOf(game));
   const seated = view?.seat !== null && view?.seat !== undefined;
-  cue.show({ seated, myTurn: seated && myTurn });
+  // The switches are for turns to come: a game that is over has none, so they go with it.
+  const playing = game?.status === "playing";
+  cue.show({ switches: seated && playing, myTurn: seated && myTurn });
 }
 
 // Only people sit at a table (never an anonymous visitor): their seat carries their account name.
@@ -53,8 +55,8 @@ function createTurnCue(root, t, owner) {
   }
 
   return {
-    show({ seated, myTurn }) {
-      if (panel) panel.hidden = !seated;
+    show({ switches, myTurn }) {
+      if (panel) panel.hidden = !switches;
       if (myTurn === shownTurn) return;
       shownTurn = myTurn;
       document.title = myTurn ? t.ui("turn_title", { title: normal.title }) : normal.title;
