@@ -24,6 +24,7 @@ import asyncio
 import json
 import random
 import re
+import shutil
 import sqlite3
 import tempfile
 import time
@@ -104,6 +105,7 @@ def embedded_site():
         servers.stop()
         for process in servers.processes:
             print(f"--- {process.kind} ---\n{process.tail(80)}")
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
 # --- A match played by stand-ins, watched by its person ------------------------------------------
