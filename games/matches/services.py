@@ -163,9 +163,9 @@ def waiting_for(match: Match, entries: list[MatchGame]) -> list[int]:
 
 
 def say_ready(match_id: int, user) -> bool:
-    """`user` is ready for the next game of the match; it starts now if everyone is. Returns
-    whether the next game started. MatchError, changing nothing, if the user plays no seat of the
-    match, or it is not between two games."""
+    """`user` is ready for the next game of the match; it starts now if everyone is, or if its
+    timer has run out. Returns whether the next game started. MatchError, changing nothing, if
+    the user plays no seat of the match, or it is not between two games."""
     with transaction.atomic():
         match = locked_match(match_id)
         seat = seat_of_user(match, user)
@@ -183,7 +183,9 @@ def say_ready(match_id: int, user) -> bool:
         if seat not in match.ready:
             match.ready = sorted([*match.ready, seat])
             Match.objects.filter(pk=match.pk).update(ready=match.ready)
-        if waiting_for(match, entries):
+        # Once the timer has run out the next game is due whoever is ready: a "ready" then opens
+        # it as the timer's job would (a late or lost job leaves nobody stuck at "0 s").
+        if waiting_for(match, entries) and match.next_game_at > timezone.now():
             return False
         return _open_next_game(match, entries)
 

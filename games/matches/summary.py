@@ -28,6 +28,8 @@ def match_labels() -> dict:
         "you_are_ready": _("You are ready. Waiting for the others…"),
         "starts_in": _("The next game starts in %(seconds)s s, or when everyone is ready."),
         "next_game": _("Go to the next game"),
+        "starting": _("Starting the next game…"),
+        "start_now": _("Start the next game"),
         "match_page": _("Match page"),
         "won": _("%(names)s won the match."),
         "tied": _("Tied at the top: %(names)s play a final game to decide."),

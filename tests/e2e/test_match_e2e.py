@@ -12,15 +12,18 @@ lists every game under the names it was played by.
 
 import random
 import re
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from games.engine import current_player, legal_actions
+from games.lobby.tables import SeatPlan, join_table
 from games.matches.models import Match
-from games.matches.services import advance, create_match_against_bots
+from games.matches.services import advance, create_match, create_match_against_bots
 from games.models import Game, Seat
 from games.services import ServiceError, load_state, submit_action
 
@@ -155,3 +158,35 @@ def test_between_two_games_ready_is_the_main_action_and_the_bots_keep_their_name
     expect(standings.locator("tbody tr")).to_have_count(2)
     # Every game was played under the names the header shows.
     expect(standings.locator("[data-played-by]")).to_have_count(0)
+
+
+def test_a_player_ready_whose_next_game_is_late_can_start_it(
+    live_url, page, create_player, monkeypatch
+):
+    """The next game's timer ran out and its job is late: the box says the game is starting, not
+    "0 s" forever, and offers the player who is ready to start it."""
+    monkeypatch.setattr("games.jobs.later", lambda name, *args, delay=0.0: None)
+    alice, bruno = create_player("alice"), create_player("bruno")
+    match = create_match(alice, 2, [SeatPlan("me"), SeatPlan("invite", user=bruno)], target=30)
+    first = match.entries.get().game
+    join_table(first.pk, bruno)
+    log_in(page, alice, live_url)
+    page.goto(f"{live_url}/games/{first.pk}/")
+    page.wait_for_selector(f"{ROOT}[data-version]")
+    play_out(first, random.Random(8))
+    advance(first.pk)
+    box = page.locator("[data-game-over] [data-match-box]")
+    box.get_by_role("button", name="Ready for the next game").click(timeout=60_000)
+    expect(box.get_by_text("You are ready. Waiting for the others…")).to_be_visible()
+
+    Match.objects.filter(pk=match.pk).update(next_game_at=timezone.now() - timedelta(seconds=5))
+
+    expect(box.get_by_text("Starting the next game…")).to_be_visible(timeout=10_000)
+    start = box.get_by_role("button", name="Start the next game")
+    expect(start).to_be_visible()
+    assert start.evaluate(ON_SCREEN_AND_ON_TOP)
+    start.click()
+    page.wait_for_url(
+        lambda url: re.search(r"/games/\d+/$", url) and not url.endswith(f"/games/{first.pk}/")
+    )
+    assert page.url.endswith(f"/games/{match.entries.get(number=2).game_id}/")

@@ -132,6 +132,19 @@ def test_with_two_people_the_next_game_waits_for_both(make_user, announced):
     assert match.entries.count() == 2
 
 
+def test_a_ready_past_the_timer_starts_the_next_game_as_the_timer_would(make_user, announced):
+    alice, bruno = make_user(), make_user()
+    plans = [SeatPlan("me"), SeatPlan("invite", user=bruno)]
+    match = create_match(alice, 2, plans, target=100)
+    join_table(latest(match).game_id, bruno)
+    finish_current_game(match)
+    assert say_ready(match.pk, alice) is False  # bruno is waited for while the timer runs
+    Match.objects.filter(pk=match.pk).update(next_game_at=timezone.now() - timedelta(seconds=5))
+
+    assert say_ready(match.pk, alice) is True  # its job late or lost: nobody stays stuck
+    assert latest(match).number == 2
+
+
 def test_the_timer_starts_the_next_game_though_a_person_is_not_ready(make_user, announced):
     alice = make_user()
     match = bots_match(alice)

@@ -45,8 +45,12 @@ function standings(match, labels) {
   return table;
 }
 
-function readyButton(match, labels, csrf, redraw) {
-  const button = element("button", "button", match.next_is_decider ? labels.ready_decider : labels.ready);
+// How long past its timer the next game may still be opening by itself (the timer's job runs a
+// moment after it) before the page offers to start it.
+const OVERDUE_MS = 3000;
+
+function readyButton(match, labels, csrf, redraw, text = null) {
+  const button = element("button", "button", text ?? (match.next_is_decider ? labels.ready_decider : labels.ready));
   button.type = "button";
   button.dataset.focusKey = "match-ready";
   button.addEventListener("click", async () => {
@@ -67,7 +71,8 @@ function readyButton(match, labels, csrf, redraw) {
   return button;
 }
 
-function status(match, labels, gameId) {
+// `startNow()`: the button that starts an overdue next game, for a player who may (or null).
+function status(match, labels, gameId, startNow = () => null) {
   if (match.status === "finished") {
     return element("p", "match__result", format(labels.won, { names: names(match, match.result.winners) }));
   }
@@ -80,10 +85,16 @@ function status(match, labels, gameId) {
   }
   const line = element("p", "match__next");
   if (match.next_is_decider) line.append(element("span", "", format(labels.tied, { names: names(match, match.next_players) }) + " "));
-  const seconds = Math.max(0, Math.ceil((match.next_game_at - Date.now()) / 1000));
-  line.append(element("span", "", format(labels.starts_in, { seconds })));
-  line.dataset.countdown = "";
-  return line;
+  const left = match.next_game_at - Date.now();
+  const seconds = Math.max(0, Math.ceil(left / 1000));
+  // At 0 s the game is being opened: say so, and if that takes long (a late job), offer to start
+  // it (a "ready" past the timer opens it, games/matches/services.py say_ready).
+  line.append(element("span", "", seconds > 0 ? format(labels.starts_in, { seconds }) : labels.starting));
+  const button = left < -OVERDUE_MS ? startNow() : null;
+  const part = button ? element("div", "match__overdue") : line;
+  if (button) part.append(line, button);
+  part.dataset.countdown = "";
+  return part;
 }
 
 // Draws in `place` (in the end `box`, whose CSRF token it uses). Resolves, once the match's JSON
@@ -98,15 +109,27 @@ export function showMatch(place, box, gameId) {
   let labels = null;
   let timer = null;
   let drawn = "";
+  let current = null; // the match as last read
+
+  // Only a player already ready needs it: the others still have their Ready button.
+  function startNow() {
+    if (!current?.can_ready || !current.ready.includes(current.you)) return null;
+    const button = readyButton(current, labels, csrf, draw, labels.start_now);
+    button.dataset.focusKey = "match-start-now";
+    return button;
+  }
 
   function draw(match) {
     if (!match) return;
+    current = match;
     clearTimeout(timer);
     if (match.status === "playing") timer = setTimeout(poll, POLL_MS);
     // Redrawn only when the match changed (the focus stays on the button); the countdown ticks.
     const key = JSON.stringify([match.status, match.current_game, match.totals, match.ready, match.next_game_at]);
     if (key === drawn) {
-      place.querySelector("[data-countdown]")?.replaceWith(status(match, labels, gameId));
+      // The button, once there, stays: replacing it every tick would take the focus away.
+      const countdown = place.querySelector("[data-countdown]");
+      if (countdown && !countdown.querySelector("button")) countdown.replaceWith(status(match, labels, gameId, startNow));
       return;
     }
     drawn = key;
@@ -124,7 +147,7 @@ export function showMatch(place, box, gameId) {
     if (match.can_ready) {
       parts.push(match.ready.includes(match.you) ? element("p", "muted", labels.you_are_ready) : readyButton(match, labels, csrf, draw));
     }
-    parts.push(status(match, labels, gameId), standings(match, labels));
+    parts.push(status(match, labels, gameId, startNow), standings(match, labels));
     place.replaceChildren(...parts);
     place.dataset.matchStatus = match.status;
   }
