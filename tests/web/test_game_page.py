@@ -161,10 +161,11 @@ def test_a_game_that_does_not_exist_is_404(client):
 
 def strip_per_request_bits(html: str) -> str:
     """What may differ between two visitors without being about the game: CSRF tokens, the
-    content-security nonce (new on every response) and the header's account links (names,
-    profile URL)."""
+    content-security nonce (new on every response), the header's account links (names,
+    profile URL) and how the chat lets them post (a form, or a log-in link for a visitor)."""
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
     html = re.sub(r' nonce="[^"]+"', "", html)
+    html = re.sub(r'<div class="chat__post" data-chat-post>.*?</div>', "", html, flags=re.S)
     return re.sub(r'<header class="site-header".*?</header>', "", html, flags=re.S)
 
 

@@ -40,8 +40,10 @@ def json_script(page: str, element_id: str):
 
 
 def table_part(page: str) -> str:
-    """The page from the table's root to its scripts, without the CSRF token (per visitor)."""
+    """The page from the table's root to its scripts, without the CSRF token and the chat's way
+    to post (a form, or a log-in link for a visitor): both depend on the account, not the game."""
     part = page[page.index("data-rn-root") : page.index('id="rn-log-labels"')]
+    part = re.sub(r'<div class="chat__post" data-chat-post>.*?</div>', "", part, flags=re.S)
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", part)
 
 
