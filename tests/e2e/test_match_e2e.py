@@ -112,11 +112,16 @@ def bot_names(game_id: int) -> list[str]:
     return [seat.occupant_name() for seat in seats]
 
 
+SCREENS = {"1280x800": {}, "375x812": {"width": 375, "height": 812, "touch": True}}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
 def test_between_two_games_ready_is_the_main_action_and_the_bots_keep_their_names(
-    live_url, page, create_player, monkeypatch
+    live_url, new_page, create_player, monkeypatch, screen
 ):
     # The test moves game 1 itself: no job of its process may move it behind its back.
     monkeypatch.setattr("games.jobs.later", lambda name, *args, delay=0.0: None)
+    page = new_page(**SCREENS[screen])
     mattia = create_player("mattia")
     match = create_match_against_bots(mattia, 2, "random", target=30)
     first = match.entries.get().game

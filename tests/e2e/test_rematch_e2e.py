@@ -148,12 +148,17 @@ def on_screen_and_on_top(locator) -> bool:
     return locator.evaluate(ON_SCREEN_AND_ON_TOP)
 
 
-def both_at_the_end(new_page, log_in, live_url, game):
+# bruno answers on a wide screen, or on a phone.
+SCREENS = {"1280x800": {}, "375x812": {"width": 375, "height": 812, "touch": True}}
+
+
+def both_at_the_end(new_page, log_in, live_url, game, bruno_screen=None):
     """alice's and bruno's pages on the finished game, its end box drawn."""
     play(game, random.Random(3), stop_before_the_end=False)
     pages = {}
     for index, name in ((0, "alice"), (2, "bruno")):
-        page = log_in(new_page(), Seat.objects.get(game=game, index=index).user)
+        screen = (bruno_screen or {}) if name == "bruno" else {}
+        page = log_in(new_page(**screen), Seat.objects.get(game=game, index=index).user)
         page.goto(f"{live_url}/games/{game.pk}/")
         expect(page.locator("[data-game-over] [data-rematch]")).to_have_attribute(
             "data-rematch", "none"
@@ -162,10 +167,11 @@ def both_at_the_end(new_page, log_in, live_url, game):
     return pages["alice"], pages["bruno"]
 
 
+@pytest.mark.parametrize("screen", SCREENS)
 def test_an_offered_rematch_reaches_the_other_player_live_and_accepting_starts_it_for_both(
-    new_page, log_in, live_url, game
+    new_page, log_in, live_url, game, screen
 ):
-    alice, bruno = both_at_the_end(new_page, log_in, live_url, game)
+    alice, bruno = both_at_the_end(new_page, log_in, live_url, game, SCREENS[screen])
 
     alice.locator("[data-game-over]").get_by_role("button", name="Rematch").click()
 
