@@ -299,6 +299,7 @@ def rematch_labels() -> dict:
         "rematch_you_offered": _("You offered a rematch."),
         "rematch_you_accepted": _("You accepted the rematch."),
         "rematch_you_declined": _("You declined the rematch."),
+        "rematch_you_left": _("You left the rematch table."),
         "rematch_accept": _("Accept"),
         "rematch_decline": _("Decline"),
         "rematch_waiting": _("Waiting for {players}."),

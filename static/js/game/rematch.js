@@ -111,7 +111,8 @@ function draw() {
     const decline = button(t.ui("rematch_decline"), "rematch-decline", true, () => post(offer.decline_url, decline));
     parts.push(decline);
   } else {
-    const key = mine === "declined" ? "rematch_you_declined" : offer.offered_by === me.index ? "rematch_you_offered" : "rematch_you_accepted";
+    const offerer = offer.offered_by === me.index;
+    const key = mine === "declined" ? (offerer ? "rematch_you_left" : "rematch_you_declined") : offerer ? "rematch_you_offered" : "rematch_you_accepted";
     line.textContent = t.ui(key);
     parts.push(line);
     if (mine === "accepted") parts.push(linkButton(offer.url, t.ui("rematch_to_table"), "rematch-table"));
