@@ -90,7 +90,7 @@ def newest_log_line(page) -> str:
 
 
 def test_the_end_seen_live_shows_what_a_reload_shows_and_says_how_the_game_was_won(
-    page, live_url, log_in, create_player
+    page, new_page, live_url, log_in, create_player
 ):
     alice, bruno = create_player("alice"), create_player("bruno")
     game = a_game({0: alice, 1: "hard", 2: bruno})
@@ -105,6 +105,9 @@ def test_the_end_seen_live_shows_what_a_reload_shows_and_says_how_the_game_was_w
     expect(rated).to_have_text("Rated game")
     assert visible(rated)
     assert visible(page.locator("[data-turn-cue]"))
+    spectator = new_page()  # not logged in
+    spectator.goto(f"{live_url}/games/{game.pk}/")
+    expect(spectator.locator(ROOT)).to_have_attribute("data-state", "playing", timeout=10_000)
 
     play(game, rng, stop_before_the_end=False)
 
@@ -120,6 +123,12 @@ def test_the_end_seen_live_shows_what_a_reload_shows_and_says_how_the_game_was_w
     # Nothing of a game being played is left: no turn-cue switches, no "show cards" box.
     expect(page.locator("[data-turn-cue]")).to_be_hidden()
     expect(page.locator("[data-show]")).to_be_hidden()
+
+    # A spectator's page reads the end's lines too, a few seconds later (spread out).
+    expect(spectator.locator(".game__status [data-rated]")).to_have_text(
+        "Rated game.", timeout=(LIVE_SECONDS + 15) * 1000
+    )
+    expect(spectator.locator(".game__status .game__replay-link")).to_be_visible()
 
     page.reload()
     expect(root).to_have_attribute("data-state", "finished", timeout=10_000)

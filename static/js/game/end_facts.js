@@ -15,7 +15,17 @@ function drawnStatus() {
   return node ? JSON.parse(node.textContent).status : null;
 }
 
-export async function showEndFacts(root) {
+// A game with many spectators ends for all of them at once: their pages read it again spread
+// over this many milliseconds, so that the end is not a burst of page renders. The players' own
+// pages (who may ask for the analysis) read it at once.
+const SPECTATORS_SPREAD_MS = 10_000;
+
+export function showEndFacts(root, { seated }) {
+  if (seated) readEndFacts(root);
+  else setTimeout(() => readEndFacts(root), Math.random() * SPECTATORS_SPREAD_MS);
+}
+
+async function readEndFacts(root) {
   const header = root.querySelector(".game__status");
   // Drawn by the server already (the page was loaded after the end), or read once already.
   if (!header || fetched || ["finished", "aborted"].includes(drawnStatus())) return;
@@ -27,7 +37,7 @@ export async function showEndFacts(root) {
     page = new DOMParser().parseFromString(await response.text(), "text/html");
   } catch {
     fetched = false; // the network or the server hiccuped: read it again a little later
-    setTimeout(() => showEndFacts(root), RETRY_MS);
+    setTimeout(() => readEndFacts(root), RETRY_MS);
     return;
   }
   const fresh = page.querySelector(".game__status");

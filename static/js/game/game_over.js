@@ -43,8 +43,8 @@ export function renderGameOver(root, game, t) {
   // Drawn once per outcome: redrawing on every frame would take the keyboard focus away.
   if (!over || box.dataset.drawn === game.status) return;
   box.dataset.drawn = game.status;
-  showEndFacts(root);
   const seated = (game.seats ?? []).some((seat) => seat.you);
+  showEndFacts(root, { seated });
   const controls = document.createElement("div");
   controls.className = "prompt__choices";
   controls.append(link(`${box.dataset.newGameUrl}?${newGameQuery(game)}`, box.dataset.labelNewGame, "new-game", finished && seated));
