@@ -287,6 +287,7 @@ def ui_labels() -> dict:
         "no_winner": _("The game ended without a winner"),
         "final_regions": _("Regions held: {list}"),
         "rating_change": _("Rating {before} → {after}"),
+        "rating_provisional": _("Provisional: too few rated games to trust this rating yet."),
     }
 
 

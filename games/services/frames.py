@@ -20,6 +20,7 @@ from datetime import datetime
 from django.utils import translation
 
 from games.models import Action, Game, RatingChange, Seat
+from games.ratings.scale import is_provisional
 from games.rules_api import ruleset_of
 
 PROTOCOL = 1
@@ -93,18 +94,23 @@ def seat_deadlines_ms(game: Game) -> list:
 def rating_changes(game: Game) -> list[dict]:
     """Each rated seat's displayed rating (games.ratings.scale: the 1500-based scale)
     before and after this game and the change between them, whole points, so the client prints
-    the numbers the profile and the leaderboard print. Empty until the rating update has run (it
-    runs after the game finishes, see games.ratings.rate)."""
+    the numbers the profile and the leaderboard print, and whether the rating after it is still
+    provisional (the leaderboard's "?": early games move it by a hundred points or more). Empty
+    until the rating update has run (it runs after the game finishes, see games.ratings.rate)."""
     if game.status != Game.Status.FINISHED:
         return []
+    changes = RatingChange.objects.filter(game=game).select_related("rating").order_by("seat")
     return [
         {
             "seat": change.seat,
             "before": change.display_before,
             "after": change.display_after,
             "delta": change.display_delta,
+            "provisional": is_provisional(
+                change.sigma_after, change.rating.bot_level, change.rating.ruleset
+            ),
         }
-        for change in RatingChange.objects.filter(game=game).order_by("seat")
+        for change in changes
     ]
 
 

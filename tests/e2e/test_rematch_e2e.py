@@ -1,6 +1,7 @@
 """The end of a game in Chromium: Rematch, New game, Lobby and Replay appear live when the last
-move is made (no reload), a rating change too small to show reads "0" (not "-0"), and Rematch
-opens a table of the same seats and settings. A rematch offered by one player reaches the other's
+move is made (no reload), a rating change too small to show reads "0" (not "-0") and a
+newcomer's is marked provisional, and Rematch opens a table of the same seats and settings. A
+rematch offered by one player reaches the other's
 page live, with Accept and Decline: Accept takes both to the new game, Decline is told to the one
 who asked.
 
@@ -95,7 +96,12 @@ def test_the_end_of_a_game_offers_rematch_live_and_rematch_keeps_the_settings(
     expect(over.get_by_role("link", name="Replay")).to_have_attribute(
         "href", f"/games/{game.pk}/replay/"
     )
-    expect(page.locator("[data-rating-delta]")).to_have_text("0")
+    # Not "-0"; and a newcomer's rating (sigma 8) is provisional: the leaderboard's "?" says so.
+    delta = page.locator("[data-rating-delta]")
+    expect(delta).to_have_text("0?")
+    expect(delta.locator("abbr.provisional")).to_have_attribute(
+        "title", "Provisional: too few rated games to trust this rating yet."
+    )
 
     over.get_by_role("button", name="Rematch").click()
 

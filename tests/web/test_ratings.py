@@ -382,6 +382,22 @@ def test_the_state_frame_carries_the_rating_changes(make_table, four_people, sta
     assert changes[1]["delta"] > 0  # the winner's rating rose
 
 
+def test_the_state_frame_says_which_rating_changes_are_still_provisional(
+    make_table, four_people, start_stacked
+):
+    # A player of many games (low sigma) is trusted; three newcomers are still provisional after
+    # one game, as the leaderboard's "?" says (games.ratings.scale.PROVISIONAL_SIGMA).
+    veteran = four_people[2]
+    Rating.objects.create(user=veteran, mu=30.0, sigma=2.0, games=60)
+    game = start_stacked(make_table(4, people=dict(enumerate(four_people))))
+    finish(game, winners=[1], regions=[2, 5, 2, 3])
+    update_for_game(game.pk)
+
+    changes = game_frame(game, None)["game"]["rating_changes"]
+
+    assert [change["provisional"] for change in changes] == [True, True, False, True]
+
+
 # --- On game finish: the update really runs ---------------------------------------------------
 
 

@@ -154,6 +154,14 @@ function ratingChangeElement(change, t) {
   const badge = element("span", "result__rating muted", `${sign}${whole(change.delta)}`);
   badge.title = t.ui("rating_change", { before: whole(change.before), after: whole(change.after) });
   badge.dataset.ratingDelta = String(change.delta);
+  // A provisional rating moves a hundred points or more a game: the leaderboard's "?" says so.
+  if (change.provisional) {
+    const mark = element("abbr", "provisional", "?");
+    mark.title = t.ui("rating_provisional");
+    badge.title += ` (${mark.title})`;
+    badge.dataset.provisional = "";
+    badge.append(mark);
+  }
   return badge;
 }
 
