@@ -1,6 +1,6 @@
 """The table's words about who did what, in Chromium: the log says "your" only to the seat that
-played the card (static/js/game/log.js), and a bot's chat message names the bot with its level
-once (static/js/game.js), as the newcomer reads them."""
+played the card (static/js/game/log.js), and a bot's chat message and its line in the players'
+panel name the bot with its level once (static/js/game.js, lines.js), as the newcomer reads them."""
 
 import time
 
@@ -58,13 +58,16 @@ def test_the_log_says_your_only_to_the_seat_that_played_the_card(server, table, 
     assert theirs == f"Blue plays Drummer: {drummer['effect_theirs']}"
 
 
-def test_a_bots_chat_message_names_the_bot_with_its_level_once(server, table, new_page):
+def test_a_bots_chat_message_and_line_name_the_bot_with_its_level_once(server, table, new_page):
     state, log = walk_to(3, lambda view: view["phase"] == "battle")
     frame = frame_of(table.pk, state, log)
+    seats = list(Seat.objects.filter(game=table).order_by("index"))
     with translation.override("en"):
-        names = [seat.occupant_name() for seat in Seat.objects.filter(game=table).order_by("index")]
-    for entry, name in zip(frame["game"]["seats"], names, strict=True):
+        names = [seat.occupant_name() for seat in seats]
+    for entry, seat, name in zip(frame["game"]["seats"], seats, names, strict=True):
         entry["name"] = name  # the names the site gives: "Colleoni (random bot)"
+        if seat.bot_level:  # as games.services.frames.seat_entry says of a bot seat
+            entry.update(kind="bot", level=seat.bot_level)
     page, socket = open_scripted(new_page, server, table, frame)
     page.wait_for_selector("[data-chat]")
     socket.socket.send(
@@ -87,3 +90,7 @@ def test_a_bots_chat_message_names_the_bot_with_its_level_once(server, table, ne
     author.wait_for()
     assert author.inner_text() == f"Blue — {names[1]}"
     assert author.inner_text().count("bot") == 1
+    # The bot's line in the players' panel says "bot" once too: its name, no second badge.
+    head = page.locator('li.line[data-seat="1"] .line__head')
+    assert names[1] in head.inner_text()
+    assert head.inner_text().count("bot") == 1

@@ -47,7 +47,8 @@ function headOf(player, { view, game, t }) {
   head.append(who);
   const tags = element("span", "line__tags");
   if (info.you) tags.append(badge(t.ui("you"), "you"));
-  if (info.kind === "bot") tags.append(badge(t.ui("bot"), "bot"));
+  // A site bot's name already says it is one ("Colleoni (random bot)"): no second "bot".
+  if (info.kind === "bot" && !info.level) tags.append(badge(t.ui("bot"), "bot"));
   // An outside program playing through the Bot API (docs/bot-api.md).
   if (info.bot_account) tags.append(badge(t.ui("bot_account"), "bot"));
   if (info.standin) tags.append(badge(t.ui("standin"), "bot"));
