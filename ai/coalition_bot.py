@@ -8,7 +8,7 @@ play (ganging.py) with another trigger and two changes:
 
 - **When**: an outsider's progress (`board.progress`) is positive and strictly above every
   member's. Otherwise each member plays the plain heuristic for itself. (Teaming up whenever
-  anyone has won a region, on a member's lead as `ganging` does too, left the heuristic 3 of 200
+  anyone has won a region, on a member's lead as `ganging` does too, left the heuristic 6 of 200
   games at seed 991, and from the first battle none: a wall nothing measures against.)
 - **True threats**: an outsider counts as a threat still able to answer only if its true hand
   can still beat the coalition's best line (its line plus every strength card it holds, see
@@ -43,8 +43,9 @@ CARD_REACH = {**MERCENARY_VALUES, "heroine": 10, "courtesan": 1}
 
 
 def reach(strength: float, hand: list[str]) -> float:
-    """The most a seat's line could reach this battle: its strength now plus every card of its
-    hand that adds strength, the Mercenaries doubled when the hand holds a Drummer (or Spring)."""
+    """About the most a seat's line could reach this battle: its strength now plus every card of
+    its hand that adds strength, the Mercenaries doubled when the hand holds a Drummer or Spring
+    (a rough bound: Spring adds 3 to the highest Mercenaries, not double)."""
     mercenaries = sum(MERCENARY_VALUES.get(card, 0) for card in hand)
     others = sum(CARD_REACH.get(card, 0) for card in hand if card not in MERCENARY_VALUES)
     doubling = "drummer" in hand or "spring" in hand
