@@ -12,7 +12,8 @@ must score a higher accuracy: that is what the accuracy formula (games/analysis/
 calibrated on.
 
 The JSON keeps every analysed decision (the search's value and playouts of each move), so the
-table can be printed again with today's formula without searching anything (`--table-only`).
+table can be printed again with today's formula without searching anything (`--table-only`,
+which also rewrites the report's table).
 `--resume` keeps the games a stopped run saved and plays only the others.
 """
 
@@ -161,7 +162,9 @@ def parse_args(argv):
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS, help="analysis's")
     parser.add_argument("--json", default=None, help="write the report here")
     parser.add_argument("--resume", action="store_true", help="keep the games in --json")
-    parser.add_argument("--table-only", action="store_true", help="print --json's table again")
+    parser.add_argument(
+        "--table-only", action="store_true", help="judge --json's games again; print, store"
+    )
     return parser.parse_args(argv)
 
 
@@ -199,8 +202,17 @@ def main(argv=None) -> dict:
             if args.json:
                 write_json(args.json, report(args, games, time.perf_counter() - began))
     result = report(args, games, 0.0)
+    if args.table_only and args.json and games:
+        rewrite_table(args.json, result["table"])
     print(format_table(result["table"], order))
     return result
+
+
+def rewrite_table(path: str, table: dict) -> None:
+    """The stored report with its table judged again by today's formula (games unchanged)."""
+    with open(path) as handle:
+        stored = json.load(handle)
+    write_json(path, {**stored, "table": table})
 
 
 if __name__ == "__main__":
