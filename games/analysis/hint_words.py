@@ -10,9 +10,9 @@ database, so the wording is tested on its own (tests/analysis/test_hint_words.py
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from ai.battle_play import printed_strengths
+from ai.cards import HIDDEN
 from games.board.words import card_labels
-from games.engine.cards import battle_strengths
-from games.engine.visibility import HIDDEN
 
 # Cards whose effect on the line strengths is the line's own arithmetic (games/engine/cards.py):
 # the strengths after playing one of them are known from the view. The Bishop, the Scarecrow and
@@ -87,7 +87,7 @@ def battle_effect(view: dict, action: dict) -> str | None:
         return None
     lines[seat].append(card)
     try:
-        strengths = battle_strengths(lines)
+        strengths = printed_strengths(lines)
     except ValueError:
         return None
     best_other = max(strength for other, strength in enumerate(strengths) if other != seat)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.accuracy_calibration import level_table
+from games.analysis.calibration import level_table
 from games.analysis.marks import (
     MARKS,
     THRESHOLDS,
@@ -88,7 +88,7 @@ def test_marks_grow_with_the_drop_and_need_both_the_drop_and_the_share_of_the_st
 
 
 def test_a_stronger_level_scores_a_higher_accuracy_on_the_calibration_games():
-    """The calibration's arena games (python -m ai.accuracy_calibration), judged again with
+    """The calibration's arena games (python -m games.analysis.calibration), judged again with
     today's formula: the levels in order of strength, random's interval below the heuristic's."""
     games = json.loads(CALIBRATION.read_text())["games"]
     table = level_table(games)

@@ -1,6 +1,6 @@
 """The analysis's accuracy and marks, measured on bots of known strength (docs/ai.md, "Analysis").
 
-    python -m ai.accuracy_calibration --games 24 --seed 1 \
+    python -m games.analysis.calibration --games 24 --seed 1 \
         --json docs/arena/accuracy-calibration.json
 
 Plays seat-rotated arena games with one bot of each level at the table (random, easy,
@@ -24,13 +24,14 @@ import os
 import time
 from collections import defaultdict
 
+from ai.analysis import analyse_view
+from ai.arena import MAX_ACTIONS, decide, schedule, write_json
+from ai.arena_levels import check_tokens, make_arena_bot, parse_token
 from games.analysis.limits import DEFAULT_ITERATIONS, SEED
 from games.analysis.marks import MARKS, drop_points, mark_for, seat_accuracy, stake_points
-from games.engine import apply_action, current_player, is_terminal, new_game, view_for
+from games.rules_api import ruleset
 
-from .analysis import analyse_view
-from .arena import MAX_ACTIONS, decide, schedule, write_json
-from .arena_levels import check_tokens, make_arena_bot, parse_token
+CONDOTTIERE = ruleset("condottiere")
 
 DEFAULT_BOTS = "random,easy,heuristic,hard:1000"
 
@@ -59,7 +60,9 @@ def analysed_decision(view: dict, action: dict, iterations: int) -> dict:
 def play_and_analyse(spec: dict, iterations: int) -> dict:
     """Play one arena game and analyse each seat's decisions with a real choice."""
     players = len(spec["bots"])
-    state = new_game(players, seed=spec["game_seed"], first=spec["deal"] % players)
+    state = CONDOTTIERE.new_game(
+        players, seed=spec["game_seed"], options={"first": spec["deal"] % players}
+    )
     bots = [
         make_arena_bot(
             token,
@@ -73,15 +76,15 @@ def play_and_analyse(spec: dict, iterations: int) -> dict:
     ]
     decisions = []
     actions = 0
-    while not is_terminal(state) and actions < MAX_ACTIONS:
-        seat = current_player(state)
-        view = view_for(state, seat)
+    while not CONDOTTIERE.is_terminal(state) and actions < MAX_ACTIONS:
+        (seat,) = CONDOTTIERE.acting_seats(state)  # one seat decides at a time in Condottiere
+        view = CONDOTTIERE.view_for(state, seat)
         action = decide(bots[seat], view, state, None)
         if len(view["legal_actions"]) >= 2 and action.get("type") != "show":
             decisions.append({"seat": seat, **analysed_decision(view, action, iterations)})
-        state = apply_action(state, action)
+        state = CONDOTTIERE.apply_action(state, seat, action)
         actions += 1
-    return {**spec, "finished": is_terminal(state), "decisions": decisions}
+    return {**spec, "finished": CONDOTTIERE.is_terminal(state), "decisions": decisions}
 
 
 def judged(decision: dict) -> dict:
@@ -153,7 +156,7 @@ def format_table(table: dict, order: list[str]) -> str:
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(
-        prog="python -m ai.accuracy_calibration", description=__doc__.split("\n")[0]
+        prog="python -m games.analysis.calibration", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--games", type=int, default=24, help="rounded up to whole rotations")
     parser.add_argument("--players", type=int, default=4)
