@@ -220,7 +220,7 @@ def check_frames(frames: dict, truths: dict) -> int:
             leaked = set(card_strings(frame)) - public[frame["version"]] - private_to(truth, seat)
             assert not leaked, (seat, frame["version"], leaked)
             for change in frame["game"]["rating_changes"]:
-                assert set(change) == {"seat", "before", "after", "delta"}, change
+                assert set(change) == {"seat", "before", "after", "delta", "provisional"}, change
             checked += 1
     return checked
 
