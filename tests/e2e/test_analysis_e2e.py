@@ -26,23 +26,11 @@ from games.engine import current_player, legal_actions
 from games.models import Game, Seat
 from games.services import load_state, start_game, submit_action
 from tests.e2e.conftest import ARTIFACTS, daphne_server, prepare_fast_bots_server
+from tests.e2e.seen import on_screen_and_on_top
 
 ROOT = "[data-replay-root]"
 SECTION = "[data-analysis]"
 SHOTS = ARTIFACTS / "analysis"
-ON_SCREEN_AND_ON_TOP = """element => {
-  const box = element.getBoundingClientRect();
-  const x = box.left + box.width / 2, y = box.top + box.height / 2;
-  const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0
-    && box.right <= innerWidth && box.bottom <= innerHeight;
-  const hit = inside ? document.elementFromPoint(x, y) : null;
-  return Boolean(hit && (hit === element || element.contains(hit)));
-}"""
-
-
-def visible(locator) -> bool:
-    locator.scroll_into_view_if_needed()
-    return locator.evaluate(ON_SCREEN_AND_ON_TOP)
 
 
 def analysis_json(page, url: str, game_id: int) -> dict:
@@ -166,7 +154,7 @@ def test_the_graph_has_axes_a_legend_and_steps_to_the_marked_moves(server_url, n
     assert legend.count() == 2
     for seat in range(2):
         item = page.locator(f'{SECTION} [data-legend-seat="{seat}"]')
-        assert visible(item)
+        assert on_screen_and_on_top(item, scroll=True)
         own = [e for e in data["decisions"] if e["seat"] == seat]
         assert item.inner_text().endswith(f"{round(own[0]['before'] * 100)}%")
         swatch = item.locator(".analysis__swatch")
@@ -180,12 +168,12 @@ def test_the_graph_has_axes_a_legend_and_steps_to_the_marked_moves(server_url, n
     # its line is the log's newest, with its mark); "Previous mistake" steps back.
     previous = page.get_by_role("button", name="Previous mistake")
     following = page.get_by_role("button", name="Next mistake")
-    assert visible(following)
+    assert on_screen_and_on_top(following, scroll=True)
     assert previous.is_disabled()
     for seq in marked[:3]:
         following.click()
         page.wait_for_selector(f'{ROOT}[data-step="{seq}"]')
-        assert visible(page.locator("[data-log] li[data-mark]").first)
+        assert on_screen_and_on_top(page.locator("[data-log] li[data-mark]").first, scroll=True)
         assert page.locator("[data-mark-where]").get_attribute("data-mark-seq") == str(seq)
     if len(marked) >= 2:
         at = shown_step(page)

@@ -10,7 +10,7 @@ import random
 import pytest
 from django.utils import translation
 
-from games.board.words import card_help_labels, card_help_texts, card_labels
+from games.board.words import SPECIAL_CARDS, card_help_labels, card_help_texts, card_labels
 from games.engine import Options, apply_action, legal_actions, new_game, view_for
 from tests.e2e import test_game_e2e as scripted
 from tests.e2e.test_game_e2e import ME, frame_of, open_scripted, walk_to
@@ -41,16 +41,7 @@ def strengths(view):
 # the tooltip inside its card (overflow: hidden) while an older test passed.
 
 SIZES = ((1280, 800), (1366, 768), (375, 812))
-SPECIALS = {
-    "winter",
-    "spring",
-    "bishop",
-    "courtesan",
-    "drummer",
-    "heroine",
-    "scarecrow",
-    "surrender",
-}
+SPECIALS = set(SPECIAL_CARDS)
 
 SEEN = """(element) => {
   const box = element.getBoundingClientRect();

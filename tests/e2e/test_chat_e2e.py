@@ -12,6 +12,7 @@ from games.engine import view_for
 from games.models import Game, Seat
 from games.services import load_state, start_game
 from tests.e2e.conftest import DEFAULT_PASSWORD
+from tests.e2e.seen import on_screen_and_on_top
 
 pytestmark = pytest.mark.e2e
 
@@ -70,18 +71,6 @@ def test_players_chat_and_show_a_card_and_the_spectator_sees_neither(
     expect(watcher.get_by_test_id("shown-cards")).to_be_hidden()
 
 
-# The element's box inside the viewport, and the element (or a descendant) what a click at its
-# centre would hit: on screen and on top.
-ON_SCREEN_AND_ON_TOP = """(node) => {
-  const box = node.getBoundingClientRect();
-  const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0
-    && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
-  if (!inside) return false;
-  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return Boolean(hit && node.contains(hit));
-}"""
-
-
 @pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
 def test_an_anonymous_spectator_gets_a_log_in_link_back_to_the_game_and_no_chat_form(
     new_page, live_url, game, size
@@ -95,8 +84,7 @@ def test_an_anonymous_spectator_gets_a_log_in_link_back_to_the_game_and_no_chat_
     expect(chat.locator("form, input, textarea, button[type=submit]")).to_have_count(0)
     link = chat.locator("[data-chat-login] a")
     expect(link).to_have_count(1)
-    link.scroll_into_view_if_needed()
-    assert link.evaluate(ON_SCREEN_AND_ON_TOP), "the log-in link is off screen or covered"
+    assert on_screen_and_on_top(link, scroll=True), "the log-in link is off screen or covered"
     assert link.evaluate("(a) => new URL(a.href).pathname") == "/accounts/login/"
     assert link.evaluate("(a) => new URL(a.href).searchParams.get('next')") == game_path
 

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from games.models import SEAT_COLOUR_LABELS, Game, Seat
 from games.services import start_game
+from tests.e2e.seen import on_screen_and_on_top
 from tests.e2e.test_rematch_e2e import LIVE_SECONDS, play
 
 pytestmark = pytest.mark.e2e
@@ -28,24 +29,11 @@ HOW = {
     "most_regions": "most regions when the map ran out",
     "final_battle": "by the final battle",
 }
-ON_SCREEN_AND_ON_TOP = """element => {
-  const box = element.getBoundingClientRect();
-  const x = box.left + box.width / 2, y = box.top + box.height / 2;
-  const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0
-    && box.right <= innerWidth && box.bottom <= innerHeight;
-  const hit = inside ? document.elementFromPoint(x, y) : null;
-  return Boolean(hit && (hit === element || element.contains(hit)));
-}"""
 
 
 @pytest.fixture(autouse=True)
 def no_jobs(monkeypatch):
     monkeypatch.setattr("games.jobs.later", lambda name, *args, delay=0.0: None)
-
-
-def visible(locator) -> bool:
-    expect(locator).to_be_attached()
-    return locator.evaluate(ON_SCREEN_AND_ON_TOP)
 
 
 def a_game(seats: dict) -> Game:
@@ -103,8 +91,8 @@ def test_the_end_seen_live_shows_what_a_reload_shows_and_says_how_the_game_was_w
     # Two people play: the game is rated, and the status says so while it is played.
     rated = page.locator(".game__status [data-rated]")
     expect(rated).to_have_text("Rated game")
-    assert visible(rated)
-    assert visible(page.locator("[data-turn-cue]"))
+    assert on_screen_and_on_top(rated)
+    assert on_screen_and_on_top(page.locator("[data-turn-cue]"))
     spectator = new_page()  # not logged in
     spectator.goto(f"{live_url}/games/{game.pk}/")
     expect(spectator.locator(ROOT)).to_have_attribute("data-state", "playing", timeout=10_000)
@@ -114,9 +102,9 @@ def test_the_end_seen_live_shows_what_a_reload_shows_and_says_how_the_game_was_w
     expect(root).to_have_attribute("data-state", "finished", timeout=LIVE_SECONDS * 1000)
     request = page.locator(".game__status [data-analysis-request]")
     expect(request).to_have_text("Request analysis", timeout=10_000)
-    assert visible(request)
+    assert on_screen_and_on_top(request)
     expect(rated).to_have_text("Rated game.")
-    assert visible(rated)
+    assert on_screen_and_on_top(rated)
     live = end_facts(page)
     line = win_line(game)
     expect(page.locator("[data-log] li").first).to_have_text(line)
@@ -157,4 +145,4 @@ def test_a_game_against_bots_only_says_it_is_casual_while_it_is_played(
     rated = page.locator(".game__status [data-rated]")
     expect(rated).to_have_text("Casual game (not rated)")
     expect(rated).to_have_attribute("data-rated", "no")
-    assert visible(rated)
+    assert on_screen_and_on_top(rated)

@@ -7,6 +7,7 @@ top; a spectator of the same game is not offered the button.
 at its centre hitting the element or a descendant."""
 
 from games.board.words import card_labels
+from tests.e2e.seen import on_screen_and_on_top
 from tests.e2e.test_feedback_e2e import (
     MOVED_ON,
     play_until,
@@ -16,14 +17,6 @@ from tests.e2e.test_feedback_e2e import (
 )
 from tests.e2e.test_game_e2e import ROOT
 
-ON_SCREEN_AND_ON_TOP = """element => {
-  const box = element.getBoundingClientRect();
-  const x = box.left + box.width / 2, y = box.top + box.height / 2;
-  const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0
-    && box.right <= innerWidth && box.bottom <= innerHeight;
-  const hit = inside ? document.elementFromPoint(x, y) : null;
-  return Boolean(hit && (hit === element || element.contains(hit)));
-}"""
 HINT_READ = (
     "() => document.querySelector('[data-hint]').dataset.hintVersion !== undefined"
     " || /could|moved/.test(document.querySelector('[data-hint-text]').textContent)"
@@ -81,7 +74,7 @@ def test_a_hinted_card_is_marked_in_the_hand(server, new_page, django_user_model
     assert marked.count() == 1
     card = card_labels()[marked.get_attribute("data-card")]
     assert str(card.get("title") or card["name"]) in text.split(":")[0], "the card named is marked"
-    assert marked.evaluate(ON_SCREEN_AND_ON_TOP), "the hinted card is not on screen and on top"
+    assert on_screen_and_on_top(marked), "the hinted card is not on screen and on top"
     assert marked.evaluate("element => getComputedStyle(element).outlineStyle") == "solid"
 
     # The game moves on: the mark goes with the hint.

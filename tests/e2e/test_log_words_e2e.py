@@ -7,7 +7,7 @@ import time
 import pytest
 from django.utils import translation
 
-from games.board.words import card_labels
+from games.board.words import SPECIAL_CARDS, card_labels
 from games.models import Seat
 from tests.e2e import test_game_e2e as scripted
 from tests.e2e.test_game_e2e import ME, frame_of, open_scripted, walk_to
@@ -17,16 +17,6 @@ pytestmark = pytest.mark.e2e
 # The scripted-socket page's fixtures: a Daphne with fast bots and a started 3-player table.
 table = scripted.table
 
-SPECIALS = (
-    "winter",
-    "spring",
-    "bishop",
-    "courtesan",
-    "drummer",
-    "heroine",
-    "scarecrow",
-    "surrender",
-)
 
 PHRASED = """async ([entries, you]) => {
   const { makeTranslator } = await import("/static/js/game/i18n.js");
@@ -43,7 +33,7 @@ def test_the_log_says_your_only_to_the_seat_that_played_the_card(server, table, 
     page, _ = open_scripted(new_page, server, table, frame_of(table.pk, state, log))
     entries = [
         {"type": "play", "card": card, "seat": seat, "seq": 1}
-        for card in SPECIALS
+        for card in SPECIAL_CARDS
         for seat in range(3)
         if card not in ("scarecrow", "bishop")  # these are phrased with what they took or moved
     ]

@@ -26,6 +26,7 @@ from games.matches.models import Match
 from games.matches.services import advance, create_match, create_match_against_bots
 from games.models import Game, Seat
 from games.services import ServiceError, load_state, submit_action
+from tests.e2e.seen import on_screen_and_on_top
 
 pytestmark = pytest.mark.e2e
 
@@ -79,15 +80,6 @@ def test_a_match_to_five_points_against_a_random_bot(server, page, create_player
 
 # --- Between two games: the next game is the main action, and the bots keep their names --------
 
-ON_SCREEN_AND_ON_TOP = """element => {
-  const box = element.getBoundingClientRect();
-  const x = box.left + box.width / 2, y = box.top + box.height / 2;
-  const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0
-    && box.right <= innerWidth && box.bottom <= innerHeight;
-  const hit = inside ? document.elementFromPoint(x, y) : null;
-  return Boolean(hit && (hit === element || element.contains(hit)));
-}"""
-
 
 def play_out(game: Game, rng: random.Random) -> None:
     """Random legal moves for every seat through the one way in, until the game ends."""
@@ -138,7 +130,7 @@ def test_between_two_games_ready_is_the_main_action_and_the_bots_keep_their_name
     expect(ready).to_be_visible(timeout=60_000)
     # The next game is the one filled button, first in the box, on screen; no Rematch (it would
     # leave the match).
-    assert ready.evaluate(ON_SCREEN_AND_ON_TOP)
+    assert on_screen_and_on_top(ready)
     assert "button--secondary" not in ready.get_attribute("class")
     filled = over.locator(".button:not(.button--secondary)")
     expect(filled).to_have_count(1)
@@ -189,7 +181,7 @@ def test_a_player_ready_whose_next_game_is_late_can_start_it(
     expect(box.get_by_text("Starting the next game…")).to_be_visible(timeout=10_000)
     start = box.get_by_role("button", name="Start the next game")
     expect(start).to_be_visible()
-    assert start.evaluate(ON_SCREEN_AND_ON_TOP)
+    assert on_screen_and_on_top(start)
     start.click()
     page.wait_for_url(
         lambda url: re.search(r"/games/\d+/$", url) and not url.endswith(f"/games/{first.pk}/")

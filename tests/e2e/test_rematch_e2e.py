@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from games.engine import apply_action, current_player, is_terminal, legal_actions
 from games.models import Game, Rating, RatingChange, Seat
 from games.services import ServiceError, load_state, start_game, submit_action
+from tests.e2e.seen import on_screen_and_on_top
 
 pytestmark = pytest.mark.e2e
 
@@ -138,20 +139,6 @@ def test_new_game_opens_the_table_form_with_the_same_settings(page, live_url, lo
 
 
 # --- Two people: the offer, live on the other's page ---------------------------------------------
-
-ON_SCREEN_AND_ON_TOP = """element => {
-  const box = element.getBoundingClientRect();
-  const x = box.left + box.width / 2, y = box.top + box.height / 2;
-  const inside = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0
-    && box.right <= innerWidth && box.bottom <= innerHeight;
-  const hit = inside ? document.elementFromPoint(x, y) : null;
-  return Boolean(hit && (hit === element || element.contains(hit)));
-}"""
-
-
-def on_screen_and_on_top(locator) -> bool:
-    expect(locator).to_be_attached()
-    return locator.evaluate(ON_SCREEN_AND_ON_TOP)
 
 
 # bruno answers on a wide screen, or on a phone.
