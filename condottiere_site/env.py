@@ -125,15 +125,33 @@ def database_config(url: str, pool_size: int = 0) -> dict:
 POOL_TIMEOUT = 10
 
 
-def redis_url(url: str) -> str:
+def redis_url(url: str, name: str = "REDIS_URL") -> str:
+    """`url` if it names a Redis server; `name` is the variable it came from, for the message."""
     parsed = urlparse(url)
     if parsed.scheme not in {"redis", "rediss"} or not parsed.hostname:
-        raise ImproperlyConfigured(f"REDIS_URL must look like redis://host:6379/0; got {url!r}")
+        raise ImproperlyConfigured(f"{name} must look like redis://host:6379/0; got {url!r}")
     try:
         parsed.port  # noqa: B018 - raises ValueError on a malformed port
     except ValueError:
-        raise ImproperlyConfigured(f"REDIS_URL has a malformed port: {url!r}") from None
+        raise ImproperlyConfigured(f"{name} has a malformed port: {url!r}") from None
     return url
+
+
+def redis_urls(name: str) -> list[str]:
+    """A comma-separated list of Redis URLs, each checked as REDIS_URL is; [] when unset.
+    A server named twice is refused: it would take two shares of the keys, and is a typo."""
+    raw = env_str(name)
+    if raw is None:
+        return []
+    urls = [redis_url(item.strip(), name) for item in raw.split(",")]
+    if len(set(urls)) != len(urls):
+        raise ImproperlyConfigured(f"{name} names a server twice: {raw!r}")
+    return urls
+
+
+def channel_layer_urls(broker_url: str) -> list[str]:
+    """The channel layer's Redis servers: CHANNEL_LAYER_REDIS_URLS if set, else REDIS_URL's."""
+    return redis_urls("CHANNEL_LAYER_REDIS_URLS") or [broker_url]
 
 
 # The channel layer waits for a socket's next message with a blocking Redis read of 5 s

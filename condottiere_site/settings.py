@@ -15,6 +15,7 @@ from .email_config import email_config, from_address
 from .env import (
     SQLITE_OPTIONS,
     channel_layer_host,
+    channel_layer_urls,
     database_config,
     env_bool,
     env_float,
@@ -120,10 +121,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     redis_url(REDIS_URL)
+    # The channel layer alone may spread over several Redis servers (CHANNEL_LAYER_REDIS_URLS):
+    # channels-redis puts each group, and each process's sockets, on one of its hosts by a hash
+    # of the name, so every process must be given the same list in the same order. REDIS_URL
+    # stays the broker, the cache and the counters.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)]},
+            "CONFIG": {"hosts": [channel_layer_host(url) for url in channel_layer_urls(REDIS_URL)]},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -131,6 +136,8 @@ if REDIS_URL:
     # Jobs (bot turns, turn timers, ratings, autofill, the sweep) go to Celery workers.
     JOB_RUNNER = "celery"
 else:
+    if env_str("CHANNEL_LAYER_REDIS_URLS"):
+        require("REDIS_URL", "with CHANNEL_LAYER_REDIS_URLS (the broker, cache and counters)")
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "memory://"
     CELERY_RESULT_BACKEND = "cache+memory://"
