@@ -40,7 +40,7 @@ from .servers import (
     Servers,
     default_root,
     external_servers,
-    lock_redis_db,
+    lock_redis_dbs,
     start_servers,
 )
 
@@ -160,6 +160,23 @@ def parser() -> argparse.ArgumentParser:
             help=f"the Redis server on 127.0.0.1 (default {DEFAULT_REDIS_PORT}: 6379, or "
             "LOADTEST_REDIS_PORT)",
         )
+        sub.add_argument(
+            "--channel-redis-ports",
+            type=port_list,
+            default=(),
+            metavar="P1,P2",
+            help="spread the channel layer over these Redis servers on 127.0.0.1, already "
+            "running (CHANNEL_LAYER_REDIS_URLS; the --redis-db database of each is flushed); "
+            "default: the channel layer on --redis-port's server",
+        )
+        sub.add_argument(
+            "--worker-queues",
+            type=queue_list,
+            default=(),
+            metavar="Q1,Q2",
+            help="the queues of each worker in turn, play, background or play+background: "
+            "--workers 2 --worker-queues play,background (default: every worker both)",
+        )
         sub.add_argument("--signup-concurrency", type=int, default=4, help="sign-ups at once")
         ramp = 50 if name == "spectators" else 10
         sub.add_argument(
@@ -201,6 +218,52 @@ def parser() -> argparse.ArgumentParser:
     return main
 
 
+def port_list(text: str) -> tuple[int, ...]:
+    """ "6412,6413" -> (6412, 6413): distinct TCP ports."""
+    try:
+        ports = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"ports separated by commas; got {text!r}") from None
+    if not all(0 < port < 65536 for port in ports) or len(set(ports)) != len(ports):
+        raise argparse.ArgumentTypeError(f"distinct ports from 1 to 65535; got {text!r}")
+    return ports
+
+
+# The broker queues a worker may consume (JOB_QUEUES of condottiere_site/settings.py).
+QUEUES = ("play", "background")
+
+
+def queue_list(text: str) -> tuple[str, ...]:
+    """ "play,background+play" -> ("play", "background,play"): each worker's -Q, in turn."""
+    workers = tuple(part.split("+") for part in text.split(","))
+    for queues in workers:
+        if not queues or any(queue not in QUEUES for queue in queues):
+            raise argparse.ArgumentTypeError(
+                f"each worker's queues among {', '.join(QUEUES)}, joined by +; got {text!r}"
+            )
+    return tuple(",".join(queues) for queues in workers)
+
+
+def check_worker_queues(options) -> None:
+    """One entry per worker at most, and every queue consumed by some worker: a queue nobody
+    consumes would hold its jobs (bot turns, or analyses) for the whole run."""
+    given = options.worker_queues
+    if len(given) > options.workers:
+        raise HarnessError(
+            f"--worker-queues names {len(given)} workers; --workers is {options.workers}"
+        )
+    consumed = {queue for entry in worker_queues(options) for queue in entry.split(",")}
+    if set(QUEUES) - consumed:
+        missing = ", ".join(sorted(set(QUEUES) - consumed))
+        raise HarnessError(f"--worker-queues: no worker consumes {missing}")
+
+
+def worker_queues(options) -> list[str]:
+    """Each worker's queues, as started (servers.start_servers: both when not named)."""
+    given = options.worker_queues
+    return [given[i] if i < len(given) else ",".join(QUEUES) for i in range(options.workers)]
+
+
 def think_range(text: str) -> tuple[float, float]:
     low, _, high = text.partition("-")
     return float(low), float(high or low)
@@ -211,6 +274,10 @@ def parameters(options) -> str:
     shown += ["bot_think"]
     shown += ["level", "games", "bots", "think", "spectators", "players"]
     text = " ".join(f"{k}={getattr(options, k)}" for k in shown if hasattr(options, k))
+    if options.channel_redis_ports:
+        text += " channel_redis_ports=" + ",".join(map(str, options.channel_redis_ports))
+    if options.worker_queues:
+        text += " worker_queues=" + ",".join(q.replace(",", "+") for q in options.worker_queues)
     return text + "".join(f" env {item}" for item in options.env)
 
 
@@ -225,6 +292,11 @@ def run(argv: list[str] | None = None) -> list[Result]:
         raise HarnessError("--env takes NAME=VALUE")
     if options.per_address < 1:
         raise HarnessError("--per-address takes 1 or more")
+    if options.url and (options.channel_redis_ports or options.worker_queues):
+        raise HarnessError(
+            "--channel-redis-ports and --worker-queues start servers: not with --url"
+        )
+    check_worker_queues(options)
     command = "python -m tests.load.loadtest " + shlex.join(sys.argv[1:] if argv is None else argv)
     raise_open_files_limit()
     result = Result(options.scenario, fail_on_error=options.fail_on_error)
@@ -233,17 +305,14 @@ def run(argv: list[str] | None = None) -> list[Result]:
     result.say("targets", TARGETS[options.scenario])
     result.say("site", describe_checkout(options.root))
     result.say("load average", f"at start {procstats.load_average()} (1, 5, 15 min; 2 cores)")
-    lock = None
+    locks = []
     servers: Servers | None = None
     try:
         if options.url:
             servers = external_servers(options.url, options.database_url, options.root)
         else:
-            lock = lock_redis_db(options.redis_db, options.redis_port)
-            if lock is None:
-                raise HarnessError(
-                    f"another load test holds Redis db {options.redis_db}: pass --redis-db N"
-                )
+            ports = [options.redis_port, *options.channel_redis_ports]
+            locks = lock_redis_dbs(options.redis_db, ports)
             servers = start_servers(
                 root=options.root,
                 database=options.db_name,
@@ -256,6 +325,8 @@ def run(argv: list[str] | None = None) -> list[Result]:
                 extra_env=dict(item.split("=", 1) for item in options.env),
                 bot_move_delay=options.bot_move_delay,
                 bot_think=options.bot_think,
+                worker_queues=options.worker_queues,
+                channel_redis_ports=options.channel_redis_ports,
             )
         describe_servers(result, servers, options)
         describe_limits(result, servers, options)
@@ -274,7 +345,7 @@ def run(argv: list[str] | None = None) -> list[Result]:
                     shutil.rmtree(servers.workdir, ignore_errors=True)
                 else:
                     result.say("server logs", f"kept in {servers.workdir}")
-        if lock is not None:
+        for lock in locks:
             lock.close()
     result.say("load average", f"at end {procstats.load_average()}")
     result.say("verdict", "all targets met" if result.targets_met else "some targets MISSED")
@@ -323,10 +394,32 @@ def describe_servers(result: Result, servers: Servers, options) -> None:
             f"database {options.db_name}, redis db {options.redis_db} on port "
             f"{options.redis_port}",
         )
+        result.say("redis", redis_roles(options))
+        queues = "; ".join(
+            f"worker {i + 1}: {q.replace(',', ' + ')}" for i, q in enumerate(worker_queues(options))
+        )
+        result.say("worker queues", queues)
+        result.figures.update(
+            redis_ports=sorted({options.redis_port, *options.channel_redis_ports}),
+            worker_queues=worker_queues(options),
+        )
         setup = ", ".join(f"{k} {v:.1f} s" for k, v in servers.setup_seconds.items())
         result.say("set-up", setup)
     else:
         result.say("servers", f"already running: {' '.join(servers.urls)}")
+
+
+def redis_roles(options) -> str:
+    """Which Redis server on 127.0.0.1 does what (REDIS_URL, CHANNEL_LAYER_REDIS_URLS)."""
+    broker = f"port {options.redis_port}: broker, results, cache, counters"
+    channel_ports = options.channel_redis_ports
+    if not channel_ports:
+        return f"{broker} and the channel layer (one server)"
+    shards = ", ".join(map(str, channel_ports))
+    return (
+        f"{broker}; the channel layer over {len(channel_ports)} server(s), port(s) {shards} "
+        "(CHANNEL_LAYER_REDIS_URLS)"
+    )
 
 
 def describe_limits(result: Result, servers: Servers, options) -> None:
@@ -356,10 +449,29 @@ def describe_limits(result: Result, servers: Servers, options) -> None:
 def monitor_for(servers: Servers) -> procstats.Monitor:
     if servers.started_here:
         roots = {kind: servers.pids(kind) for kind in ("daphne", "celery worker", "beat")}
+        roots.update(redis_servers(servers))
     else:
         ports = [int(url.rsplit(":", 1)[1]) for url in servers.urls if url.count(":") == 2]
         roots = procstats.external_kinds(ports)
     return procstats.Monitor(roots)
+
+
+REDIS_KIND = "redis :"
+
+
+def redis_servers(servers: Servers) -> dict[str, list[int]]:
+    """The redis-server processes of the servers' REDIS_URL and CHANNEL_LAYER_REDIS_URLS, as
+    kinds of their own ("redis :6411"), found by the address in their title (127.0.0.1:6411):
+    the block shows each one's CPU beside the redis-server row, which counts them all."""
+    urls = [servers.env["REDIS_URL"], *servers.env.get("CHANNEL_LAYER_REDIS_URLS", "").split(",")]
+    ports = sorted({int(url.rsplit(":", 1)[1].split("/")[0]) for url in urls if url})
+    titles = {pid: " ".join(procstats.command(pid)) for pid in procstats.by_name("redis-server")}
+    return {
+        f"{REDIS_KIND}{port}": [
+            pid for pid, title in titles.items() if title.rsplit(":", 1)[-1].strip() == str(port)
+        ]
+        for port in ports
+    }
 
 
 def new_http() -> aiohttp.ClientSession:
@@ -709,9 +821,31 @@ def report_usage(result: Result, usage: procstats.Usage) -> None:
         result.say("", f"{kind:<15}{cpu:>8.1f}{percent:>9.0f}{memory:>10.0f}{count:>7}")
     result.lines.append(
         "               (CPU over the window incl. reaped children; memory = peak PSS sum; "
-        "postgres and redis-server count every client of them on this machine)"
+        "postgres and redis-server count every client of them on this machine;"
+    )
+    result.lines.append(
+        "                redis-server is every redis-server process here: the broker's and each "
+        "channel-layer server's, and any other's)"
     )
     result.figures["usage"] = list(usage.rows())
+    report_redis_servers(result, usage)
+
+
+def report_redis_servers(result: Result, usage: procstats.Usage) -> None:
+    """Each Redis server of the run's own: its CPU over the window."""
+    seconds = max(1e-9, usage.ended - usage.started)
+    shares = {
+        kind.removeprefix(REDIS_KIND): usage.cpu_end.get(kind, 0.0) - start
+        for kind, start in usage.cpu_start.items()
+        if kind.startswith(REDIS_KIND)
+    }
+    if shares:
+        text = "; ".join(
+            f"port {port} {cpu:.1f} s = {100 * cpu / seconds:.0f}% of a core"
+            for port, cpu in shares.items()
+        )
+        result.say("redis cpu", f"{text} (the run's own servers, within the redis-server row)")
+        result.figures["redis_cpu"] = {int(port): cpu for port, cpu in shares.items()}
 
 
 # --- The spectators' scenario -------------------------------------------------------------------

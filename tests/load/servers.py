@@ -128,6 +128,22 @@ def lock_redis_db(number: int, port: int = DEFAULT_REDIS_PORT):
     return handle
 
 
+def lock_redis_dbs(number: int, ports: list[int]) -> list:
+    """The lock of database `number` on each of these Redis servers (a port once), or raises
+    naming the one another run holds; the locks taken so far are let go then."""
+    held = []
+    for port in dict.fromkeys(ports):
+        lock = lock_redis_db(number, port)
+        if lock is None:
+            for handle in held:
+                handle.close()
+            raise HarnessError(
+                f"another load test holds Redis db {number} on port {port}: pass --redis-db N"
+            )
+        held.append(lock)
+    return held
+
+
 def flush_redis(url: str) -> None:
     try:
         redis.Redis.from_url(url, socket_timeout=5).flushdb()
@@ -304,15 +320,21 @@ def start_servers(
     bot_think: float,
     extra_env: dict | None = None,
     worker_queues: tuple[str, ...] = (),
+    channel_redis_ports: tuple[int, ...] = (),
     say=print,
 ) -> Servers:
     """Fresh database and Redis db, migrations, static files, then every process; waits until
     each answers. On any failure the processes already started are stopped before raising.
-    `worker_queues`: the queues each worker consumes, in order ("play", "background"); a worker
-    not named there consumes both."""
+    `worker_queues`: the queues each worker consumes, in order ("play", "background", or both
+    as "play,background"); a worker not named there consumes both. `channel_redis_ports`: Redis
+    servers on 127.0.0.1 the channel layer is spread over (CHANNEL_LAYER_REDIS_URLS), the same
+    database number on each; none, the channel layer is on the broker's Redis as by default."""
     redis_at = redis_db_url(redis_port, redis_db)
+    channel_layer_at = [redis_db_url(port, redis_db) for port in channel_redis_ports]
     ports = free_ports(daphnes)
     env = server_env(root, database_url(database), redis_at, ports, bot_move_delay, bot_think)
+    if channel_layer_at:
+        env["CHANNEL_LAYER_REDIS_URLS"] = ",".join(channel_layer_at)
     env.update(extra_env or {})
     workdir = Path(tempfile.mkdtemp(prefix="condottiere-load-"))
     servers = Servers(
@@ -326,7 +348,8 @@ def start_servers(
     try:
         started = time.monotonic()
         reset_database(database)
-        flush_redis(redis_at)
+        for url in dict.fromkeys([redis_at, *channel_layer_at]):
+            flush_redis(url)
         for args in (
             ("migrate", "--noinput", "-v", "0"),
             ("collectstatic", "--noinput", "-v", "0"),
