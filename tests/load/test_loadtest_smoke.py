@@ -9,14 +9,18 @@ of their own (X-Forwarded-For, two a household), has them play bots over the gam
 test process's own profile is, so the guards check those addresses rather than Django's settings.
 No speed is asserted (the machine is shared): only that each printed figure is there and sane.
 `LOADTEST_REDIS_PORT` points the harness and these guards at another Redis on 127.0.0.1.
+A third window runs the site scaled out: the channel layer over two redis-servers of the test's
+own, one worker on the play queue and one on the background queue.
 """
 
 import os
 
 import pytest
+import redis
 
 from tests.load import loadtest
-from tests.load.servers import DEFAULT_REDIS_PORT, drop_database, lock_redis_db
+from tests.load.servers import DEFAULT_REDIS_PORT, HOST, drop_database, lock_redis_db
+from tests.own_redis import redis_servers
 from tests.services import missing, port_open
 
 pytestmark = [pytest.mark.production, pytest.mark.slow, pytest.mark.timeout(240)]
@@ -24,6 +28,8 @@ pytestmark = [pytest.mark.production, pytest.mark.slow, pytest.mark.timeout(240)
 GAMES, SECONDS = 20, 20
 # Renaissance: two three-player and two six-player games, a short window (CI's time is counted).
 RENAISSANCE_GAMES, RENAISSANCE_SECONDS = 4, 15
+# Scaled out: a few games over both Daphnes, a short window.
+SCALED_GAMES, SCALED_SECONDS = 10, 15
 
 
 def require_local_postgresql() -> None:
@@ -130,4 +136,42 @@ def test_a_renaissance_window_plays_without_an_error():
     assert 0 < figures["p50"] <= figures["p95"] <= figures["p99"]
     printed = "\n".join(result.lines)
     for heading in ("tables", "game actions", "latency", "errors", "all errors"):
+        assert f"\n{heading:<14} " in "\n" + printed
+
+
+def test_a_window_scaled_out_over_two_channel_layer_servers_and_a_worker_per_queue(tmp_path):
+    """CHANNEL_LAYER_REDIS_URLS over two Redis servers, a worker for `play` and another for
+    `background`: every move's notice still reaches its sockets, and not one error."""
+    with redis_servers(2, 6412, tmp_path) as ports:
+        result = window(
+            "fast",
+            SCALED_GAMES,
+            SCALED_SECONDS,
+            "--workers",
+            "2",
+            "--worker-queues",
+            "play,background",
+            "--channel-redis-ports",
+            ",".join(map(str, ports)),
+        )
+        # Both servers carried the channel layer: groups' members added and read on each.
+        ran = [redis.Redis(host=HOST, port=port).info("commandstats") for port in ports]
+    figures = result.figures
+
+    assert figures["all_errors"] == 0, dict(result.errors)
+    assert not result.failed(strict=False)
+    assert figures["lost"] == figures["doubled"] == figures["log_gaps"] == 0
+    assert result.verdict is not None and result.verdict.ok, result.verdict
+    assert figures["person_actions_total"] > 0
+    assert figures["bot_actions_total"] > 0
+    assert figures["latency_samples"] > 0
+
+    assert figures["worker_queues"] == ["play", "background"]
+    assert set(ports) <= set(figures["redis_ports"])
+    assert set(ports) <= set(figures["redis_cpu"])
+    for port, stats in zip(ports, ran, strict=True):
+        for command in ("cmdstat_zadd", "cmdstat_zrange"):
+            assert stats.get(command, {}).get("calls", 0) > 0, (port, command, stats)
+    printed = "\n".join(result.lines)
+    for heading in ("redis", "worker queues", "redis cpu", "all errors"):
         assert f"\n{heading:<14} " in "\n" + printed

@@ -8,9 +8,6 @@ has one layer instance (a worker's, say) send to groups and sockets that hash to
 """
 
 import asyncio
-import shutil
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -18,8 +15,8 @@ import redis
 from channels_redis.core import RedisChannelLayer
 
 from condottiere_site.env import channel_layer_host, channel_layer_urls
-from tests.load.servers import HOST, free_ports
-from tests.services import missing
+from tests.load.servers import HOST
+from tests.own_redis import redis_servers
 from tests.web.test_settings import assert_stops_with, manage, settings_of
 
 HOSTS = "[h['address'] for h in s.CHANNEL_LAYERS['default']['CONFIG']['hosts']]"
@@ -72,37 +69,11 @@ def test_channel_layer_urls_without_redis_url_stop():
 # --- Two real Redis servers -------------------------------------------------------------------
 
 
-def answers(port: int) -> bool:
-    try:
-        return redis.Redis(host=HOST, port=port, socket_timeout=1).ping()
-    except redis.RedisError:
-        return False
-
-
 @pytest.fixture
 def two_redis_servers(tmp_path: Path):
-    """Two redis-servers of this test's own, 6412 and 6413 when free, nothing saved to disk;
-    killed at the end."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        missing("redis-server is not installed: this test starts two of its own")
-    ports = free_ports(2, start=6412)
-    started = []
-    try:
-        for port in ports:
-            argv = [binary, "--port", str(port), "--bind", HOST, "--save", "", "--appendonly"]
-            argv += ["no", "--dir", str(tmp_path)]
-            with open(tmp_path / f"redis-{port}.log", "wb") as log:
-                started.append(subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT))
-        deadline = time.monotonic() + 10
-        while not all(answers(port) for port in ports):
-            assert time.monotonic() < deadline, "the two redis-servers did not start"
-            time.sleep(0.1)
+    """Two redis-servers of this test's own, 6412 and 6413 when free; killed at the end."""
+    with redis_servers(2, 6412, tmp_path) as ports:
         yield ports
-    finally:
-        for process in started:
-            process.kill()
-            process.wait(timeout=10)
 
 
 def command_calls(port: int) -> dict[str, int]:
