@@ -7,7 +7,6 @@ test_game_e2e.py); the preview's pure function is imported as an ES module in th
 
 import random
 
-import pytest
 from django.utils import translation
 
 from games.board.words import SPECIAL_CARDS, card_help_labels, card_help_texts, card_labels
@@ -85,6 +84,22 @@ def open_table(new_page, server, table, size, *, touch=False):
     return page, socket
 
 
+def each_size(page, socket):
+    """Yields each of SIZES with the page shown at that size as a fresh page shows it.
+
+    One page is resized rather than a new browser context and a new test per size (each cost a
+    whole test's set-up and database flush): the reload after the resize leaves nothing of the
+    last size's checks (a folded sheet, a focus, an open tooltip); nothing of it is remembered in
+    the browser. The first size is the one the page was opened at."""
+    for index, size in enumerate(SIZES):
+        if index:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.reload()
+            page.wait_for_selector(f"[data-game-root][data-version='{socket.frame['version']}']")
+            page.mouse.move(0, 0)
+        yield size
+
+
 def seen(page, locator) -> bool:
     return locator.evaluate(SEEN)
 
@@ -94,16 +109,16 @@ def help_of(code) -> str:
         return card_help_texts()[code]
 
 
-def assert_tip_seen_beside(page, card, *, preview: bool):
+def assert_tip_seen_beside(page, card, *, preview: bool, at=None):
     """The tooltip shows this card's help (and the strength preview for a playable hand card),
-    seen on screen, beside the card rather than over it."""
+    seen on screen, beside the card rather than over it; `at` names the screen size."""
     tip = page.locator(TIP)
     page.wait_for_function("(tip) => tip && !tip.hidden", arg=tip.element_handle())
     text = tip.inner_text()
-    assert help_of(card.get_attribute("data-card")) in text
-    assert ("If you play it:" in text) == preview
-    assert seen(page, tip), "the tooltip is not on screen, or something covers it"
-    assert not page.evaluate(OVERLAP, [tip.element_handle(), card.element_handle()])
+    assert help_of(card.get_attribute("data-card")) in text, at
+    assert ("If you play it:" in text) == preview, at
+    assert seen(page, tip), f"the tooltip is not on screen, or something covers it at {at}"
+    assert not page.evaluate(OVERLAP, [tip.element_handle(), card.element_handle()]), at
 
 
 def a_playable_hand_card(page):
@@ -125,39 +140,39 @@ def a_line_card(page, *, touch=False, nth=0, special=False):
     return card
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def test_a_cards_help_is_seen_on_hover(server, table, new_page, size):
-    page, _ = open_table(new_page, server, table, size)
-    hand_card = a_playable_hand_card(page)
-    hand_card.scroll_into_view_if_needed()
-    hand_card.hover()
-    assert_tip_seen_beside(page, hand_card, preview=True)
-    line_card = a_line_card(page)
-    line_card.hover()
-    assert_tip_seen_beside(page, line_card, preview=False)
-    page.mouse.move(0, 0)
-    page.wait_for_function("() => document.querySelector('[data-card-tip]').hidden")
+def test_a_cards_help_is_seen_on_hover(server, table, new_page):
+    page, socket = open_table(new_page, server, table, SIZES[0])
+    for size in each_size(page, socket):
+        hand_card = a_playable_hand_card(page)
+        hand_card.scroll_into_view_if_needed()
+        hand_card.hover()
+        assert_tip_seen_beside(page, hand_card, preview=True, at=size)
+        line_card = a_line_card(page)
+        line_card.hover()
+        assert_tip_seen_beside(page, line_card, preview=False, at=size)
+        page.mouse.move(0, 0)
+        page.wait_for_function("() => document.querySelector('[data-card-tip]').hidden")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def test_a_cards_help_is_seen_on_keyboard_focus(server, table, new_page, size):
-    page, _ = open_table(new_page, server, table, size)
-    hand = page.locator(".hand button.card")
-    hand.first.focus()
-    page.keyboard.press("Tab")  # the keyboard moves to the hand's second card
-    second = hand.nth(1)
-    assert second.evaluate("(card) => card === document.activeElement")
-    assert_tip_seen_beside(page, second, preview=not second.is_disabled())
-    page.keyboard.press("Escape")  # dismissed without moving the focus
-    assert page.locator(TIP).evaluate("(tip) => tip.hidden")
-    # Backwards through the page to a battle line's card: its help too.
-    for _ in range(80):
-        page.keyboard.press("Shift+Tab")
-        if page.evaluate("() => document.activeElement.matches('.line__cards > li.card')"):
-            break
-    focused = page.locator(".line__cards > li.card:focus")
-    assert focused.count() == 1, "the keyboard never reached a battle line's card"
-    assert_tip_seen_beside(page, focused, preview=False)
+def test_a_cards_help_is_seen_on_keyboard_focus(server, table, new_page):
+    page, socket = open_table(new_page, server, table, SIZES[0])
+    for size in each_size(page, socket):
+        hand = page.locator(".hand button.card")
+        hand.first.focus()
+        page.keyboard.press("Tab")  # the keyboard moves to the hand's second card
+        second = hand.nth(1)
+        assert second.evaluate("(card) => card === document.activeElement"), size
+        assert_tip_seen_beside(page, second, preview=not second.is_disabled(), at=size)
+        page.keyboard.press("Escape")  # dismissed without moving the focus
+        assert page.locator(TIP).evaluate("(tip) => tip.hidden"), size
+        # Backwards through the page to a battle line's card: its help too.
+        for _ in range(80):
+            page.keyboard.press("Shift+Tab")
+            if page.evaluate("() => document.activeElement.matches('.line__cards > li.card')"):
+                break
+        focused = page.locator(".line__cards > li.card:focus")
+        assert focused.count() == 1, f"the keyboard never reached a battle line's card at {size}"
+        assert_tip_seen_beside(page, focused, preview=False, at=size)
 
 
 def touch_press(page, locator, milliseconds):
@@ -188,31 +203,32 @@ def test_on_a_phone_a_long_press_or_a_tap_on_a_line_card_shows_the_help(server, 
     assert_tip_seen_beside(page, line_card, preview=False)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def test_small_cards_show_each_special_cards_effect_in_short(server, table, new_page, size):
+def test_small_cards_show_each_special_cards_effect_in_short(server, table, new_page):
     """On a laptop the hand's cards share a row and the lines' cards are compact: each special
     card still says what it does, in words seen on the card (its line, or a short one)."""
-    page, _ = open_table(new_page, server, table, size)
+    page, socket = open_table(new_page, server, table, SIZES[0])
     with translation.override("en"):
         labels = card_labels()
-    hand = page.locator(".hand .card--special")
-    assert hand.count() >= 2
-    for index in range(hand.count()):
-        assert_effect_seen(page, hand.nth(index), labels)
-    lines = page.locator(".line__cards > .card--special")
-    assert lines.count() >= 1
-    for index in range(lines.count()):
-        assert_effect_seen(page, a_line_card(page, nth=index, special=True), labels)
+    for size in each_size(page, socket):
+        hand = page.locator(".hand .card--special")
+        assert hand.count() >= 2, size
+        for index in range(hand.count()):
+            assert_effect_seen(page, hand.nth(index), labels, at=size)
+        lines = page.locator(".line__cards > .card--special")
+        assert lines.count() >= 1, size
+        for index in range(lines.count()):
+            card = a_line_card(page, nth=index, special=True)
+            assert_effect_seen(page, card, labels, at=size)
 
 
-def assert_effect_seen(page, card, labels):
+def assert_effect_seen(page, card, labels, *, at):
     card.scroll_into_view_if_needed()
     code = card.get_attribute("data-card")
     words = card.locator(".card__effect, .card__short").filter(visible=True)
-    assert words.count() >= 1, f"{code} shows no effect"
+    assert words.count() >= 1, f"{code} shows no effect at {at}"
     effect = words.first
     assert effect.inner_text().strip() in (labels[code]["effect"], labels[code]["short"])
-    assert seen(page, effect), f"{code}'s effect is not seen"
+    assert seen(page, effect), f"{code}'s effect is not seen at {at}"
     # Inside the card's face, not cut off by it.
     assert effect.evaluate(
         """(effect) => {
@@ -222,7 +238,7 @@ def assert_effect_seen(page, card, labels):
             && inner.top >= outer.top && inner.bottom <= outer.bottom
             && effect.scrollWidth <= effect.clientWidth + 1;
         }"""
-    ), f"{code}'s effect does not fit its card"
+    ), f"{code}'s effect does not fit its card at {at}"
 
 
 PREVIEWED = ("m1", "m10", "winter", "spring", "bishop", "drummer", "heroine", "courtesan")

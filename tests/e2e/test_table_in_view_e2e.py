@@ -99,10 +99,33 @@ def assert_visible(page, selector, label):
     return found
 
 
+# Resolves once the boxes of everything matching the selector are the same in two frames in a
+# row (at most 60 frames): the column and the battle panel are placed from measured boxes
+# (ResizeObserver and resize handlers), and a hand card may still be easing out of its lift.
+SETTLED = """async (selector) => {
+  const boxes = () => JSON.stringify(Array.from(document.querySelectorAll(selector), (el) => {
+    const box = el.getBoundingClientRect();
+    return [box.left, box.top, box.width, box.height];
+  }));
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  let last = null;
+  for (let count = 0; count < 60; count += 1) {
+    await frame();
+    const now = boxes();
+    if (now === last) return true;
+    last = now;
+  }
+  return false;
+}"""
+
+
 def resize(page, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_timeout(120)  # the column and the panel are placed from measured boxes
+    # Rather than a fixed pause: until the checked boxes stop moving.
+    assert page.evaluate(SETTLED, f"{PANEL}, {METER}, {CONTROLS}, [data-lines]"), (
+        f"the table kept moving at {size}"
+    )
 
 
 # --- The battle-result panel -------------------------------------------------------------------
@@ -225,6 +248,21 @@ def open_and_close_the_discard_pile(page, label):
     assert page.locator("[data-discards] details").get_attribute("open") is None
 
 
+def fold_the_sheet(page):
+    """On a phone the decision's sheet lies over the map: to click a region there, a person
+    folds it away first (the random bots decide whether a region is chosen at that size)."""
+    page.locator("[data-sheet-toggle]").click()
+    page.wait_for_selector("[data-sheet].is-folded")
+
+
+def unfold_the_sheet(page):
+    """A sheet folded for the map is unfolded again, as the person would to see the next
+    decision, should it still be folded (a new turn unfolds it by itself)."""
+    if page.locator("[data-sheet].is-folded").count():
+        page.locator("[data-sheet-toggle]").click()
+        page.wait_for_selector("[data-sheet]:not(.is-folded)")
+
+
 def test_the_victory_meter_stays_in_view_through_a_game_against_bots(
     server, new_page, django_user_model
 ):
@@ -238,6 +276,7 @@ def test_the_victory_meter_stays_in_view_through_a_game_against_bots(
         if page.locator(ROOT).get_attribute("data-state") == "finished":
             break
         resize(page, size)
+        unfold_the_sheet(page)
         page.mouse.move(1, 1)  # the last click's card keeps no tooltip open over the decision
         label = f"decision {decision + 1} at {size}"
         found = assert_visible(page, METER, label)
@@ -247,6 +286,8 @@ def test_the_victory_meter_stays_in_view_through_a_game_against_bots(
             shoot(page, f"meter-decision-{decision + 1}-{size[0]}")
             open_and_close_the_discard_pile(page, label)
         version = page.locator(ROOT).get_attribute("data-version")
+        if size == PHONE and page.locator("g.region.is-choosable").count():
+            fold_the_sheet(page)
         take_one_decision(page)
         page.wait_for_function(MOVED_ON, arg=version, timeout=30_000)
     else:
