@@ -81,9 +81,13 @@ REGIONS_UNCOVERED = """() => Array.from(document.querySelectorAll('g.region.is-c
   })"""
 
 
+# Resolves after two frames: the last change is painted (rather than a fixed pause).
+PAINTED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def shoot(page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(100)
+    page.evaluate(PAINTED)
     page.screenshot(path=SHOTS / f"{name}.png")
 
 
