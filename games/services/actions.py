@@ -38,6 +38,7 @@ from .followups import (
     next_turn_for,
 )
 from .frames import load_state, move_change
+from .game_rows import insert_action, locked_game_row, seats_of_game, update_game_at
 from .good_game import say_good_game
 from .notify import after_commit, notify_lobby_now
 
@@ -79,9 +80,12 @@ def seats_of(game: Game) -> list[Seat]:
 
 
 def guarded_update(game_id: int, expected_version: int, **fields) -> None:
-    """Write the new game row only if nobody else moved in between (the SQLite guard)."""
+    """Write the new game row only if nobody else moved in between (the SQLite guard), by a
+    fixed statement (game_rows.py) unless a value needs the ORM (an expression)."""
     fields.setdefault("updated_at", timezone.now())
-    changed = Game.objects.filter(pk=game_id, version=expected_version).update(**fields)
+    changed = update_game_at(game_id, expected_version, fields)
+    if changed is None:
+        changed = Game.objects.filter(pk=game_id, version=expected_version).update(**fields)
     if changed != 1:
         current = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
         raise StaleVersion(version=current)
@@ -119,17 +123,12 @@ def with_sqlite_retries(attempt):
 
 
 def locked_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
-    """The game row, locked, and its seats in order, in one query (the lock is on the game's
-    row only: `FOR UPDATE OF`)."""
-    seats = list(
-        Seat.objects.select_related("game")
-        .select_for_update(of=("game",))
-        .filter(game_id=game_id)
-        .order_by("index")
-    )
-    if not seats:  # no seat, no game worth playing: say which
-        return locked_game(game_id), []
-    return seats[0].game, seats
+    """The game row, locked, and its seats in order (each with the game as `seat.game`): the
+    game row once, not once per seat, by fixed statements (game_rows.py)."""
+    game = locked_game_row(game_id)
+    if game is None:
+        raise GameNotPlaying(_("There is no such game."))
+    return game, seats_of_game(game)
 
 
 def locked_playing_game(game_id: int, expected_version: int, *, seat: int | None = None):
@@ -182,7 +181,7 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
             deadline = new_clock(deadlines, versions, version)
         guarded_update(game_id, previous, **fields)
         public = ruleset.public_record(action, seat, state, new_state)
-        Action.objects.create(
+        insert_action(
             game_id=game_id,
             seq=version,
             seat=seat,
