@@ -7,7 +7,9 @@ asks the seat's bot for a move from that seat's VIEW only. Every bot decision is
 so that it never tells anyone what was decided. The rest of that pause is not slept on a worker
 (which would hold it idle): the move is announced as the job "bot_move" with that delay, and
 `play_bot_move` submits it through the one way in if the game still waits for that bot at that
-version. A StaleVersion there is normal: someone else moved first.
+version. A StaleVersion there is normal: someone else moved first. With no pause to show, the
+turns a bot's moves leave to a lone bot of the same game are played by the same job, a few at a
+time (games/jobs/bot_chain.py).
 """
 
 import logging
@@ -16,7 +18,7 @@ import time
 from django.conf import settings
 
 from games import jobs
-from games.jobs import pending_bot_turns
+from games.jobs import bot_chain, pending_bot_turns
 from games.models import Action, Game, Seat
 from games.rules_api import ruleset, ruleset_of
 from games.services import NotYourTurn, ServiceError, StaleVersion, submit_action
@@ -29,10 +31,42 @@ from .choosing import acting_seats_at, choose_answer, choose_move
 log = logging.getLogger(__name__)
 
 # Below this many seconds of pause left, the move is played at once rather than announced.
-SHORTEST_ANNOUNCED_PAUSE = 0.02
+SHORTEST_ANNOUNCED_PAUSE = bot_chain.SHORTEST_PAUSE
 
 
 def run_bot_turn(
+    game_id: int,
+    version: int,
+    scheduled_at: float | None = None,
+    level: str | None = None,
+    known: tuple[int, str] | None = None,
+    game_name: str = "condottiere",
+    since: int | None = None,
+) -> str:
+    """Serve the bot turn at `version` (`serve_bot_turn`), then the turns its moves leave to a
+    lone bot of the game when no pause is shown (games/jobs/bot_chain.py), as long as the chain
+    allows; the outcome of the last."""
+    with bot_chain.chaining() as chain:
+        outcome = serve_bot_turn(game_id, version, scheduled_at, level, known, game_name, since)
+        while (turn := bot_chain.take_next(chain)) is not None:
+            outcome = serve_kept_turn(turn)
+    return outcome
+
+
+def serve_kept_turn(turn: tuple) -> str:
+    """A turn the chain kept; should it fail, it is announced as any turn would have been (the
+    job's retry replays only the first turn, by then stale), and the error goes on."""
+    try:
+        return serve_bot_turn(*turn)
+    except Exception:
+        game_id, version, scheduled_at, level, (seed, snapshot), game_name = turn
+        if pending_bot_turns.announce(game_id, version):
+            args = [game_id, version, scheduled_at, level, seed, snapshot, game_name, None]
+            jobs.later("bot_turn", *args)
+        raise
+
+
+def serve_bot_turn(
     game_id: int,
     version: int,
     scheduled_at: float | None = None,

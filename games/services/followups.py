@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from django.utils import timezone
 
 from games import jobs
-from games.jobs import pending_bot_turns
+from games.jobs import bot_chain, pending_bot_turns
 from games.matches.models import MatchGame
 from games.models import Game, Seat
 from games.rules_api import ruleset_of
@@ -123,23 +123,47 @@ def announce_match_job(game_id: int) -> None:
 
 def announce_next(game_id: int, version: int, next_turn: NextTurn) -> None:
     """A bot's turn if a bot plays the seat to act, and the turn timer if a deadline is set.
-    A bot's turn is sent only if none of the game's waits in the queue: the waiting one plays
-    the newest version announced (games/jobs/pending_bot_turns.py)."""
-    if next_turn.bot_level and pending_bot_turns.announce(game_id, version):
-        # The time of the announcement: the bot's latency is measured from it.
-        level = None if next_turn.bot_level == SEVERAL_BOTS else next_turn.bot_level
-        args = [game_id, version, time.time(), level]
-        known = level is not None and next_turn.snapshot is not None
-        if known:
-            args += [next_turn.seed, next_turn.snapshot]
-        if (next_turn.game_name, next_turn.since) != ("condottiere", None):
-            if not known:
-                args += [None, None]
-            args += [next_turn.game_name, next_turn.since]
-        jobs.later("bot_turn", *args)
+    A bot's turn is kept by the bot job that made this version when it may play it itself
+    (games/jobs/bot_chain.py); else it is sent only if none of the game's waits in the queue:
+    the waiting one plays the newest version announced (games/jobs/pending_bot_turns.py)."""
+    if next_turn.bot_level and not kept_by_the_chain(game_id, version, next_turn):
+        announce_bot_turn(game_id, version, next_turn)
     if next_turn.deadline is not None:
         seconds = (next_turn.deadline - timezone.now()).total_seconds()
         jobs.later("turn_expiry", game_id, version, delay=seconds)
+
+
+def kept_by_the_chain(game_id: int, version: int, next_turn: NextTurn) -> bool:
+    """One bot with a known snapshot acts next, and the bot job that made this version may play
+    its turn itself (games/jobs/bot_chain.py): no message, no mark."""
+    if next_turn.bot_level == SEVERAL_BOTS or next_turn.snapshot is None:
+        return False
+    turn = (
+        game_id,
+        version,
+        time.time(),
+        next_turn.bot_level,
+        (next_turn.seed, next_turn.snapshot),
+        next_turn.game_name,
+    )
+    return bot_chain.keep(turn)
+
+
+def announce_bot_turn(game_id: int, version: int, next_turn: NextTurn) -> None:
+    """The job "bot_turn", unless one of the game's waits in the queue (it plays the newest)."""
+    if not pending_bot_turns.announce(game_id, version):
+        return
+    # The time of the announcement: the bot's latency is measured from it.
+    level = None if next_turn.bot_level == SEVERAL_BOTS else next_turn.bot_level
+    args = [game_id, version, time.time(), level]
+    known = level is not None and next_turn.snapshot is not None
+    if known:
+        args += [next_turn.seed, next_turn.snapshot]
+    if (next_turn.game_name, next_turn.since) != ("condottiere", None):
+        if not known:
+            args += [None, None]
+        args += [next_turn.game_name, next_turn.since]
+    jobs.later("bot_turn", *args)
 
 
 def new_clock(deadlines: list, versions: list[int], version: int):

@@ -170,5 +170,7 @@ def test_a_job_superseded_while_it_waited_plays_the_newest_version(
     assert pending_bot_turns.announce(game.pk, 1) is False  # its message still waits
     assert tasks.bot_turn(*args) in ("moved", "announced")
     game.refresh_from_db()
-    assert game.version == 2
+    # The turn at version 1 was played (the job may go on with the bot's next turns: no pause
+    # is shown in the tests, games/jobs/bot_chain.py).
+    assert game.version >= 2
     assert Action.objects.get(game=game, seq=2).actor == Action.Actor.BOT
