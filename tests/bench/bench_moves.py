@@ -10,8 +10,9 @@ load test's `fast`), each move one of the acting seat's legal actions, and print
 milliseconds of this process (`time.process_time`) per move for each part, mean and median. The
 PostgreSQL and Redis servers' own CPU is not in these figures (the load test prints it).
 
-It needs PostgreSQL at 127.0.0.1:5432 (user postgres, trust) and Redis at 127.0.0.1: it (re)creates
-the database `condottiere_bench` and uses Redis database 5 of `--redis-port` (6379 by default).
+It needs PostgreSQL at 127.0.0.1:5432 (user postgres, trust) and Redis at 127.0.0.1: it
+(re)creates the database `condottiere_bench` (`--db-name`) and uses Redis database 5 of
+`--redis-port` (6379 by default).
 """
 
 import argparse
@@ -22,8 +23,8 @@ import sys
 import time
 
 
-def configure(redis_port: int) -> None:
-    os.environ["DATABASE_URL"] = "postgres://postgres@127.0.0.1:5432/condottiere_bench"
+def configure(redis_port: int, database: str) -> None:
+    os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{database}"
     os.environ["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/5"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "condottiere_site.settings")
     os.environ.setdefault("DJANGO_DEBUG", "0")
@@ -32,12 +33,13 @@ def configure(redis_port: int) -> None:
     os.environ["BOT_MOVE_DELAY"] = "0"  # as in the load test's `fast`: the bot moves in its job
 
 
-def fresh_database() -> None:
+def fresh_database(name: str) -> None:
     import psycopg
+    from psycopg import sql
 
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as db:
-        db.execute("DROP DATABASE IF EXISTS condottiere_bench WITH (FORCE)")
-        db.execute("CREATE DATABASE condottiere_bench")
+        db.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        db.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
 class Timer:
@@ -113,24 +115,26 @@ def play(game_ids: list[int], moves: int, rng: random.Random) -> dict[str, list[
                 submit.append(time.process_time() - started)
             else:  # the worker's whole job, as the move before announced it
                 bot_turn(game_id, game.version, time.time(), "heuristic", game.seed, game.snapshot)
-                turns.append(time.process_time() - started)
-            version = max(changes, default=game.version)
-            change = changes.pop(version, None)
-            changes.clear()
-            started = time.process_time()
-            table = tables[game_id].advanced(version, change) if change else None
-            if table is not None:
-                table.text_for(0)
-                tables[game_id] = table
-            frame.append(time.process_time() - started)
-            if table is None:
+                spent = time.process_time() - started
+                made = max(1, len(changes))  # a job may play the next bots' turns too
+                turns.extend([spent / made] * made)
+            played += max(1, len(changes))
+            for version in sorted(changes):  # a socket process builds every version
+                started = time.process_time()
+                change = changes[version]  # None: the game ended (its sockets read it)
+                table = change and tables[game_id].advanced(version, change)
+                if table is not None:
+                    table.text_for(0)
+                    tables[game_id] = table
+                frame.append(time.process_time() - started)
+            if not changes or table is None:
                 tables[game_id] = read_table(game_id)
-            played += 1
+            changes.clear()
         if not game_ids:
             break
     return {
         "a person's move: submit_action (hints, job)": submit,
-        "a bot's turn: the job's function, all of it": turns,
+        "a bot's move: the turn job's function, all of it": turns,
         "  of which the hint to the sockets": hint.calls,
         "  of which the bot turn's job sent": job.calls,
         "a socket process: next table and one frame": frame,
@@ -143,9 +147,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--redis-port", type=int, default=6379)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db-name", default="condottiere_bench", help="database to (re)create")
     options = parser.parse_args()
-    configure(options.redis_port)
-    fresh_database()
+    configure(options.redis_port, options.db_name)
+    fresh_database(options.db_name)
     import django
     from django.core.management import call_command
 
