@@ -3,13 +3,15 @@
 Each socket knows its user's seat (or that it is a spectator) and only ever receives that seat's own
 `view_for(state, seat)`, inside a `state` frame built from the database. Version notices from the
 game's group are hints: the consumer answers them by reading the database and sending the latest
-state, once, however many notices arrived meanwhile (versions may jump; the client syncs).
+state, once, however many notices arrived meanwhile (versions may jump; the client syncs). The
+notices reach the sockets of a process through one watch of the game per process
+(games.sockets.fanout), not through each socket's own channel.
 """
 
 import asyncio
+import contextvars
 import logging
 import time
-from dataclasses import dataclass
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
@@ -32,8 +34,9 @@ from games.services.errors import NotSeated
 from games.services.notify import remember_socket_loop
 from games.services.table_talk import room_for, submit_show
 from games.sockets import presence
-from games.sockets.cleanup import ReleasesOnAnyExit, answered_on_failure
+from games.sockets.cleanup import CLOSE_INTERNAL_ERROR, ReleasesOnAnyExit, answered_on_failure
 from games.sockets.database_threads import in_database_thread
+from games.sockets.fanout import GameWatch, Wanted, game_fanout
 from games.sockets.language import language_of
 from games.sockets.latest_tables import latest_tables
 from games.sockets.limits import (
@@ -100,33 +103,27 @@ def check_show_frame(frame: dict) -> None:
         raise MalformedFrame(_("A show frame needs 'expected_version', a whole number."))
 
 
-@dataclass(frozen=True)
-class Wanted:
-    """The state a socket owes its client: version `at_least` or later, read after `read_after`
-    (time.monotonic()) when the table changed without a new version (None: any read will do)."""
-
-    at_least: int = 0
-    read_after: float | None = None
-
-    @classmethod
-    def fresh(cls) -> "Wanted":
-        return cls(0, time.monotonic())
-
-    def also(self, other: "Wanted") -> "Wanted":
-        afters = [after for after in (self.read_after, other.read_after) if after is not None]
-        return Wanted(max(self.at_least, other.at_least), max(afters) if afters else None)
-
-
 class GameConsumer(ReleasesOnAnyExit, EndsWithAccount, ChatSocket, AsyncJsonWebsocketConsumer):
     game_id: int
-    group: str
     seat: int | None = None
     slot: SocketSlot | None = None  # this socket's place under the caps on open sockets
     # What disconnect() releases, as they stand before connect() takes anything (a socket whose
     # handler fails anywhere is released too: games/sockets/cleanup.py).
     refresh_task: asyncio.Task | None = None
+    rematch_task: asyncio.Task | None = None
     heartbeat: asyncio.Task | None = None
-    joined = False
+    watch: GameWatch | None = None  # the process's watch of the game, once joined
+    # Notices heard before the first state are answered after it, as Channels would have
+    # dispatched them after connect() (see `hear_version`).
+    hearing = False
+
+    async def __call__(self, scope, receive, send):
+        try:
+            return await super().__call__(scope, receive, send)
+        finally:
+            # However the socket ended (an application cancelled by the server sees no
+            # disconnect), the game's notices stop reaching it.
+            self.stop_hearing()
 
     async def connect(self):
         remember_socket_loop(asyncio.get_running_loop())
@@ -134,10 +131,10 @@ class GameConsumer(ReleasesOnAnyExit, EndsWithAccount, ChatSocket, AsyncJsonWebs
         # calls run with it, as sync_to_async copies the context).
         translation.activate(language_of(self.scope))
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        self.group = Game(pk=self.game_id).group_name()
         self.guard = game_flood_guard()
         self.state_lock = asyncio.Lock()
         self.wanted: Wanted | None = None
+        self.rematch_wanted = False
         self.cut_off = False
         await self.accept()
         if await too_many_connects(client_address(self.scope)):
@@ -158,8 +155,7 @@ class GameConsumer(ReleasesOnAnyExit, EndsWithAccount, ChatSocket, AsyncJsonWebs
             await self.close(code=CLOSE_NOT_STARTED)
             return
         # Join before the first state: no version can slip between the two.
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        self.joined = True
+        self.watch = await game_fanout(self.channel_layer).watch(self.game_id, self)
         user = self.scope.get("user")
         self.heartbeat = await presence.socket_opened(self.channel_name, user, self.game_id)
         # Table talk: seats hear the players' room, everyone else the spectators' room, from
@@ -170,6 +166,7 @@ class GameConsumer(ReleasesOnAnyExit, EndsWithAccount, ChatSocket, AsyncJsonWebs
         await self.send_state()
         if status == Game.Status.FINISHED:
             await self.send_rematch()
+        self.start_hearing()
         await self.wake_if_stalled()
 
     async def wake_if_stalled(self):
@@ -194,8 +191,7 @@ class GameConsumer(ReleasesOnAnyExit, EndsWithAccount, ChatSocket, AsyncJsonWebs
         return False
 
     async def disconnect(self, code):
-        if self.refresh_task is not None:
-            self.refresh_task.cancel()
+        self.stop_hearing()  # whatever fails below
         # The Presence row goes even if a release before it fails (a Redis blip): left behind, it
         # would count this closed socket as connected until the sweep purges it.
         try:
@@ -203,8 +199,8 @@ class GameConsumer(ReleasesOnAnyExit, EndsWithAccount, ChatSocket, AsyncJsonWebs
                 await self.slot.release()
             await self.leave_account_groups()
             await self.leave_chat()
-            if self.joined:
-                await self.channel_layer.group_discard(self.group, self.channel_name)
+            if self.watch is not None:
+                await self.watch.leave(self)
         finally:
             if self.heartbeat is not None:
                 await presence.socket_closed(self.channel_name, self.heartbeat)
@@ -277,22 +273,70 @@ class GameConsumer(ReleasesOnAnyExit, EndsWithAccount, ChatSocket, AsyncJsonWebs
 
     # --- Server -> client ---------------------------------------------------------------------
 
-    async def game_version(self, message):
-        """A group notice. Coalesced: while a state is being built, further notices only add to
-        what the next build must show, and that build reads whatever is latest."""
-        change = message.get("change")
-        if change is not None:
-            latest_tables().advance(self.game_id, message["version"], change)
-        wanted = Wanted(
-            message.get("version", 0), time.monotonic() if message.get("table") else None
-        )
-        self.wanted = wanted if self.wanted is None else self.wanted.also(wanted)
-        if self.refresh_task is None or self.refresh_task.done():
-            self.refresh_task = asyncio.ensure_future(self.refresh())
+    def stop_hearing(self) -> None:
+        """No notice of the game reaches this socket from now on, and none is being answered."""
+        if self.watch is not None:
+            self.watch.forget(self)
+        for task in (self.refresh_task, self.rematch_task):
+            if task is not None:
+                task.cancel()
 
-    async def game_rematch(self, message):
-        """A group notice: the finished game's rematch table changed (games.lobby.rematch)."""
-        await self.send_rematch()
+    def hear_version(self, wanted: Wanted) -> None:
+        """A version notice of the game, handed over by the process's watch of it
+        (games.sockets.fanout). Coalesced: while a state is being built, further notices only
+        add to what the next build must show, and that build reads whatever is latest."""
+        self.wanted = wanted if self.wanted is None else self.wanted.also(wanted)
+        self.answer_notices()
+
+    def hear_rematch(self) -> None:
+        """A rematch notice: the finished game's rematch table changed (games.lobby.rematch)."""
+        self.rematch_wanted = True
+        self.answer_notices()
+
+    def notices_lost(self) -> None:
+        """The process can hear no more of the game's notices (the channel layer failed): close,
+        so that the client reconnects and reads the game again, as when a socket's own channel
+        fails (games/sockets/cleanup.py)."""
+        if self.cut_off:
+            return
+        self.cut_off = True
+        self.closing = self.in_own_context(self.close(code=CLOSE_INTERNAL_ERROR))
+
+    def start_hearing(self) -> None:
+        """From the first state on, notices are answered as they come (and those heard since
+        joining, now). Their answers run in this socket's context, its language with it."""
+        self.context = contextvars.copy_context()
+        self.hearing = True
+        self.answer_notices()
+
+    def answer_notices(self) -> None:
+        if not self.hearing or self.cut_off:
+            return
+        if self.wanted is not None and (self.refresh_task is None or self.refresh_task.done()):
+            self.refresh_task = self.in_own_context(self.refresh())
+        if self.rematch_wanted and (self.rematch_task is None or self.rematch_task.done()):
+            self.rematch_task = self.in_own_context(self.refresh_rematch())
+
+    def in_own_context(self, coroutine) -> asyncio.Task:
+        """A task of this socket's, as if started by its own handler (the watch's receiver,
+        which starts it, is no socket's)."""
+        context = getattr(self, "context", None) or contextvars.copy_context()
+        return asyncio.get_running_loop().create_task(coroutine, context=context.copy())
+
+    async def refresh_rematch(self):
+        """Send the rematch offer once for however many rematch notices came meanwhile. A
+        failure closes the socket, as a failed handler does; the client reconnects and reads
+        the offer again."""
+        try:
+            while self.rematch_wanted:
+                self.rematch_wanted = False
+                await self.send_rematch()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("could not send the rematch offer of game %s", self.game_id)
+            self.cut_off = True
+            await self.close(code=CLOSE_INTERNAL_ERROR)
 
     async def send_rematch(self):
         """The rematch offered after this game, as it stands (none asked: nothing is sent)."""
