@@ -52,7 +52,7 @@ log = logging.getLogger(__name__)
 # Seconds between two additions of a watched game's channel to its group (see top).
 KEEP_SECONDS = 60
 # Seconds between two cancellations of a task that has not ended yet (see top).
-CANCEL_AGAIN_SECONDS = 0.1
+CANCEL_AGAIN_SECONDS = 1
 
 
 @dataclass(frozen=True)
