@@ -121,13 +121,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     redis_url(REDIS_URL)
+    # channels-redis's publish/subscribe layer: a group notice is one PUBLISH, which each Daphne
+    # process watching the group receives once and hands to its own sockets in memory. Its list
+    # layer (channels_redis.core) queued a copy per socket and took each out with four round trips
+    # (about a third of a Daphne's CPU per move, and 1,000 copies for 1,000 spectators). Its
+    # delivery is at most once, which is all a notice needs: the database is the truth, a notice
+    # only says "version N exists", and a client that missed one asks for the state (protocol.md).
     # The channel layer alone may spread over several Redis servers (CHANNEL_LAYER_REDIS_URLS):
-    # channels-redis puts each group, and each process's sockets, on one of its hosts by a hash
-    # of the name, so every process must be given the same list in the same order. REDIS_URL
+    # channels-redis puts each group, and each process's own channels, on one of its hosts by a
+    # hash of the name, so every process must be given the same list in the same order. REDIS_URL
     # stays the broker, the cache and the counters.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [channel_layer_host(url) for url in channel_layer_urls(REDIS_URL)]},
         }
     }

@@ -1,10 +1,10 @@
 """The channel layer over several Redis servers (CHANNEL_LAYER_REDIS_URLS).
 
-channels-redis spreads a layer's keys over its `hosts` by a hash of the name: a group's members
-live on the server its name hashes to, and a process's sockets (channels named
-`specific.<process>!<socket>`) wait on the server that process's name hashes to. The settings
-test checks what the variable gives; the production test starts two redis-servers of its own and
-has one layer instance (a worker's, say) send to groups and sockets that hash to each of them.
+channels-redis's publish/subscribe layer spreads its channels over its `hosts` by a hash of the
+name: a group's notices are published on the server its name hashes to, where every process
+watching the group subscribes. The settings test checks what the variable gives; the production
+test starts two redis-servers of its own and has a layer instance (a worker's, say) send to
+groups that hash to each of them, heard by two processes' sockets.
 """
 
 import asyncio
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import redis
-from channels_redis.core import RedisChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from condottiere_site.env import channel_layer_host, channel_layer_urls
 from tests.load.servers import HOST
@@ -82,64 +82,55 @@ def command_calls(port: int) -> dict[str, int]:
     return {name.removeprefix("cmdstat_"): entry["calls"] for name, entry in stats.items()}
 
 
-def layer(hosts: list[dict]) -> RedisChannelLayer:
-    return RedisChannelLayer(hosts=hosts)
-
-
-def named_for_each_shard(layer: RedisChannelLayer, names) -> list[str]:
-    """The first name of `names` that hashes to each server, in the servers' order."""
-    chosen: dict[int, str] = {}
+def group_for_each_server(process, names) -> list[str]:
+    """The first group of `names` whose channel hashes to each server, in the servers' order."""
+    loop_layer = process._get_layer()
+    addresses = [shard.host["address"] for shard in loop_layer._shards]
+    chosen: dict[str, str] = {}
     for name in names:
-        chosen.setdefault(layer.consistent_hash(name), name)
-        if len(chosen) == layer.ring_size:
-            return [chosen[index] for index in range(layer.ring_size)]
-    raise AssertionError("no name for every server")
+        shard = loop_layer._get_shard(loop_layer._get_group_channel_name(name))
+        chosen.setdefault(shard.host["address"], name)
+        if len(chosen) == len(addresses):
+            return [chosen[address] for address in addresses]
+    raise AssertionError("no group for every server")
 
 
 @pytest.mark.production
-async def test_a_group_send_reaches_sockets_on_either_redis_server(two_redis_servers, monkeypatch):
+async def test_a_group_send_reaches_every_process_through_either_redis_server(
+    two_redis_servers, monkeypatch
+):
     urls = [f"redis://{HOST}:{port}/0" for port in two_redis_servers]
     monkeypatch.setenv("CHANNEL_LAYER_REDIS_URLS", ",".join(urls))
     hosts = [channel_layer_host(url) for url in channel_layer_urls("redis://unused:1/0")]
     assert [host["address"] for host in hosts] == urls
 
-    # A Daphne process's sockets all wait on the server its random name hashes to: two
-    # "processes" whose names hash to different servers, a socket in each.
-    candidates = [layer(hosts) for _ in range(64)]
-    sockets: dict[int, tuple[RedisChannelLayer, str]] = {}  # server -> (process, socket)
-    for candidate in candidates:
-        name = await candidate.new_channel()
-        shard = candidate.consistent_hash(candidate.non_local_name(name))
-        sockets.setdefault(shard, (candidate, name))
-    assert len(sockets) == 2, "64 processes' names all hashed to one server"
-    sender = layer(hosts)  # a Celery worker's, or another Daphne's
-    groups = named_for_each_shard(sender, (f"game-{number}" for number in range(100)))
+    # Two Daphne processes with a socket each, and a Celery worker that sends.
+    daphnes = [RedisPubSubChannelLayer(hosts=hosts) for _ in range(2)]
+    sender = RedisPubSubChannelLayer(hosts=hosts)
+    groups = group_for_each_server(sender, (f"game-{number}" for number in range(100)))
     before = {port: command_calls(port) for port in two_redis_servers}
     try:
-        for receiver, name in sockets.values():
+        sockets = [await daphne.new_channel() for daphne in daphnes]
+        for daphne, socket in zip(daphnes, sockets, strict=True):
             for group in groups:
-                await receiver.group_add(group, name)
-        # Each group's members are kept on its own server, and only there.
-        for index, port in enumerate(two_redis_servers):
-            keys = set(redis.Redis(host=HOST, port=port).keys("asgi:group:*"))
-            assert keys == {f"asgi:group:{groups[index]}".encode()}, (port, keys)
-
+                await daphne.group_add(group, socket)
+        await asyncio.sleep(0.2)  # the subscriptions reach the servers
         for version, group in enumerate(groups, start=1):
             await sender.group_send(group, {"type": "game.version", "version": version})
-        for shard, (receiver, name) in sockets.items():
+        for daphne, socket in zip(daphnes, sockets, strict=True):
             heard = []
             for _ in groups:
-                message = await asyncio.wait_for(receiver.receive(name), timeout=10)
+                message = await asyncio.wait_for(daphne.receive(socket), timeout=10)
                 heard.append(message["version"])
-            assert sorted(heard) == [1, 2], (shard, heard)
+            assert sorted(heard) == [1, 2], heard
     finally:
-        for instance in [*candidates, sender]:
-            await instance.close_pools()
+        for instance in [*daphnes, sender]:
+            await instance.flush()
 
-    # Both servers carried the traffic: a group's members read (ZRANGE) and a socket's message
-    # delivered (the group_send script, EVAL; the socket's blocking read, BZPOPMIN) on each.
+    # Both servers carried the traffic: each published one group's notice and held the
+    # processes' subscriptions to it.
     for port in two_redis_servers:
         after = command_calls(port)
         ran = {name: after.get(name, 0) - before[port].get(name, 0) for name in after}
-        for command in ("zadd", "zrange", "eval", "bzpopmin"):
+        for command in ("subscribe", "publish"):
             assert ran.get(command, 0) > 0, (port, command, ran)

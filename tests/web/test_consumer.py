@@ -57,7 +57,7 @@ async def close_all(sockets):
 
 def test_the_sockets_run_on_the_redis_layer_in_production():
     require_redis()
-    assert type(get_channel_layer()).__name__ == "RedisChannelLayer"
+    assert type(get_channel_layer()).__name__ == "RedisPubSubChannelLayer"
 
 
 async def test_two_players_and_spectators_each_get_their_own_view(table):

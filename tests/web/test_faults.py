@@ -33,7 +33,7 @@ import aiohttp
 import psycopg
 import pytest
 from celery import Celery
-from channels_redis.core import RedisChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 from django.db import OperationalError, transaction
 from django.test import Client, RequestFactory
@@ -374,10 +374,11 @@ def test_redis_stopped_10_s_loses_no_action_and_bots_play_within_10_s_of_its_ret
                 blocking=True,
             )
             print(f"a bot moved {time.monotonic() - back:.1f} s after Redis was back")
+            # Through its socket of before (the channel layer's subscriptions are made again on
+            # its new connection) or a new one: either way it hears the moves and plays on.
             await wait_async(
                 lambda: page.version >= down_at + 4, 20, "the page did not play on", blocking=False
             )
-            assert page.connections >= 2, "the page never reconnected"
         finally:
             page.stop.set()
             await playing
@@ -402,8 +403,8 @@ def test_the_channel_layer_sends_the_first_hint_after_a_redis_restart(tmp_path):
     redis = OwnRedis(tmp_path)
     redis.start()
     # A worker only sends; a Daphne adds its sockets to groups and receives.
-    worker = RedisChannelLayer(hosts=[channel_layer_host(redis.url)])
-    daphne = RedisChannelLayer(hosts=[channel_layer_host(redis.url)])
+    worker = RedisPubSubChannelLayer(hosts=[channel_layer_host(redis.url)])
+    daphne = RedisPubSubChannelLayer(hosts=[channel_layer_host(redis.url)])
 
     async def hint_arrives(channel: str, version: int) -> None:
         await worker.group_send("game-1", {"type": "game.version", "version": version})

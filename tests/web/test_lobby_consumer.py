@@ -90,7 +90,7 @@ async def test_the_lobby_socket_sends_the_tables_on_connect_and_after_each_chang
 
 async def test_the_lobby_socket_works_on_the_redis_channel_layer(make_user):
     require_redis()
-    assert type(get_channel_layer()).__name__ == "RedisChannelLayer"
+    assert type(get_channel_layer()).__name__ == "RedisPubSubChannelLayer"
     await check_the_lobby_follows_tables_live(make_user)
 
 

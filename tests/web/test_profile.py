@@ -28,7 +28,7 @@ def test_ci_runs_on_postgresql():
 def test_ci_runs_on_the_redis_channel_layer():
     require_redis()
     layer = get_channel_layer()
-    assert type(layer).__name__ == "RedisChannelLayer"
+    assert type(layer).__name__ == "RedisPubSubChannelLayer"
 
     async def round_trip():
         channel = await layer.new_channel()
