@@ -277,3 +277,32 @@ async def test_a_redis_that_goes_away_tells_every_listener_of_the_game(tmp_path)
     # The server is gone (killed when the block ended).
     for listener in listeners:
         await asyncio.wait_for(listener.lost.wait(), WS_TIMEOUT)
+
+
+async def test_a_notice_is_answered_in_each_sockets_own_language(layer_kind, make_user, make_table):
+    """The watch's receiver is no socket's: each socket still answers a notice in its page's
+    language (a bot seat's name is translated), as it answered its first state."""
+    from channels.testing import WebsocketCommunicator
+
+    from condottiere_site.asgi import application
+
+    def started():
+        table = make_table(3, people={0: make_user(), 1: make_user()}, bots={2: "heuristic"})
+        start_game(table.pk)
+        return Game.objects.get(pk=table.pk)
+
+    game = await database_sync_to_async(started)()
+    names = {}
+    sockets = {}
+    for language in ("it", "fr", "en"):
+        headers = [(b"origin", b"http://testserver"), (b"accept-language", language.encode())]
+        socket = WebsocketCommunicator(application, f"/ws/games/{game.pk}/", headers=headers)
+        assert (await socket.connect(timeout=WS_TIMEOUT))[0]
+        names[language] = (await next_frame(socket, "state"))["game"]["seats"][2]["name"]
+        sockets[language] = socket
+    assert len(set(names.values())) == 3, names
+    version = await database_sync_to_async(play_a_move)(game.pk)
+    for language, socket in sockets.items():
+        frame = await state_at_least(socket, version)
+        assert frame["game"]["seats"][2]["name"] == names[language]
+        await socket.disconnect()
