@@ -603,7 +603,8 @@ async def play_scenario(options, servers: Servers, result: Result) -> None:
         report_bot_latency(result, ledger, db_start, db_end)
         report_sessions(result, sessions_before, sessions_after, window)
         ledger.close()
-    report_usage(result, usage)
+    actions = round(result.figures.get("actions_per_second", 0) * window)
+    report_usage(result, usage, actions)
     result.figures["stats"] = stats
 
 
@@ -825,10 +826,23 @@ def check_the_log(result: Result, servers: Servers) -> None:
         result.lines.extend("               " + line for line in verdict.details.splitlines())
 
 
-def report_usage(result: Result, usage: procstats.Usage) -> None:
-    result.say("processes", f"{'kind':<15}{'cpu s':>8}{'% core':>9}{'peak MiB':>10}{'procs':>7}")
+def report_usage(result: Result, usage: procstats.Usage, actions: int | None = None) -> None:
+    """CPU and memory per kind of process; with the window's accepted `actions`, each kind's CPU
+    milliseconds per action too (and the servers' together: every kind but the harness)."""
+    per_action = bool(actions)
+    head = f"{'kind':<15}{'cpu s':>8}{'% core':>9}{'peak MiB':>10}{'procs':>7}"
+    result.say("processes", head + (f"{'ms/action':>11}" if per_action else ""))
+    servers_cpu = 0.0
     for kind, cpu, percent, memory, count in usage.rows():
-        result.say("", f"{kind:<15}{cpu:>8.1f}{percent:>9.0f}{memory:>10.0f}{count:>7}")
+        line = f"{kind:<15}{cpu:>8.1f}{percent:>9.0f}{memory:>10.0f}{count:>7}"
+        if per_action:
+            line += f"{1000 * cpu / actions:>11.2f}"
+            servers_cpu += cpu if kind != "harness" else 0.0
+        result.say("", line)
+    if per_action:
+        total = f"{'servers':<15}{servers_cpu:>8.1f}{'':>26}"
+        result.say("", total + f"{1000 * servers_cpu / actions:>11.2f}")
+        result.figures["server_cpu_ms_per_action"] = 1000 * servers_cpu / actions
     result.lines.append(
         "               (CPU over the window incl. reaped children; memory = peak PSS sum; "
         "postgres and redis-server count every client of them on this machine;"
