@@ -38,7 +38,13 @@ from .followups import (
     next_turn_for,
 )
 from .frames import load_state, move_change
-from .game_rows import insert_action, locked_game_row, seats_of_game, update_game_at
+from .game_rows import (
+    insert_action,
+    locked_game_row,
+    seats_of_game,
+    update_game_and_insert_action,
+    update_game_at,
+)
 from .good_game import say_good_game
 from .notify import after_commit, notify_lobby_now
 
@@ -87,8 +93,24 @@ def guarded_update(game_id: int, expected_version: int, **fields) -> None:
     if changed is None:
         changed = Game.objects.filter(pk=game_id, version=expected_version).update(**fields)
     if changed != 1:
-        current = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
-        raise StaleVersion(version=current)
+        raise StaleVersion(version=current_version(game_id))
+
+
+def current_version(game_id: int) -> int | None:
+    return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+
+
+def write_move(game_id: int, expected_version: int, fields: dict, action: dict) -> None:
+    """The new game row (`guarded_update`) and the move's Action row, in one statement where
+    the database allows (game_rows.py), else in turn: StaleVersion and nothing written if
+    somebody else moved in between."""
+    fields = {"updated_at": timezone.now(), **fields}
+    written = update_game_and_insert_action(game_id, expected_version, fields, action)
+    if written is None:
+        guarded_update(game_id, expected_version, **fields)
+        insert_action(**action)
+    elif written != 1:
+        raise StaleVersion(version=current_version(game_id))
 
 
 def submit_action(
@@ -179,17 +201,17 @@ def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> 
             fields.update(seat_versions=versions, seat_deadlines=deadlines)
             due = bots_due(game, state, new_state, seats, versions, version, seat, action)
             deadline = new_clock(deadlines, versions, version)
-        guarded_update(game_id, previous, **fields)
         public = ruleset.public_record(action, seat, state, new_state)
-        insert_action(
-            game_id=game_id,
-            seq=version,
-            seat=seat,
-            action=action,
-            public=public,
-            actor=actor,
-            latency_ms=latency_ms,
-        )
+        logged = {
+            "game_id": game_id,
+            "seq": version,
+            "seat": seat,
+            "action": action,
+            "public": public,
+            "actor": actor,
+            "latency_ms": latency_ms,
+        }
+        write_move(game_id, previous, fields, logged)
         # A finished game's sockets read it afresh (its result and ratings).
         change = None if finished else move_change(seat, version, fields, public, seats)
         next_turn = next_turn_for(

@@ -13,8 +13,8 @@ from django.utils import timezone
 from games.engine import current_player, legal_actions
 from games.models import Action, Game, Seat
 from games.services import GameNotPlaying, StaleVersion, load_state, start_game, submit_action
-from games.services.actions import guarded_update, locked_game_and_seats
-from games.services.game_rows import insert_action
+from games.services.actions import guarded_update, locked_game_and_seats, write_move
+from games.services.game_rows import insert_action, update_game_and_insert_action
 
 pytestmark = pytest.mark.django_db
 
@@ -143,3 +143,30 @@ def test_a_move_s_rows_match_what_the_move_made(timed_game):
     assert logged.latency_ms == 12
     assert game.version == version and load_state(game) is not None
     assert game.turn_deadline is not None and len(game.seat_deadlines) == 2
+
+
+def test_a_stale_move_is_refused_with_neither_row_written(timed_game):
+    """On PostgreSQL the game row and the action are one statement (the insert takes its row
+    from the update's); on SQLite two in turn: either way, a stale version writes nothing."""
+    submit_action(timed_game.pk, *a_move(timed_game), 0)
+    before = field_values(Game.objects.get(pk=timed_game.pk))
+    logged = {"game_id": timed_game.pk, "seq": 2, "seat": 0, "action": {}, "actor": "human"}
+    with pytest.raises(StaleVersion) as refused:
+        write_move(timed_game.pk, 0, {"version": 1, "snapshot": "overwritten"}, logged)
+    assert refused.value.version == 1
+    assert field_values(Game.objects.get(pk=timed_game.pk)) == before
+    assert not Action.objects.filter(game=timed_game, seq=2).exists()
+
+
+def test_the_move_s_two_rows_are_written_together(timed_game):
+    fields = {"version": 1, "seat_versions": [1, 1], "seat_deadlines": [12.5, None]}
+    public = {"type": "play", "card": "m1"}
+    logged = {"game_id": timed_game.pk, "seq": 1, "seat": 0, "action": public, "public": public}
+    one_statement = update_game_and_insert_action(timed_game.pk, 0, fields, logged)
+    assert one_statement == (1 if connection.vendor == "postgresql" else None)
+    if one_statement is None:
+        write_move(timed_game.pk, 0, fields, logged)
+    game = Game.objects.get(pk=timed_game.pk)
+    assert (game.version, game.seat_versions, game.seat_deadlines) == (1, [1, 1], [12.5, None])
+    row = Action.objects.get(game=game, seq=1)
+    assert (row.action, row.public, row.actor, row.latency_ms) == (public, public, "", None)
