@@ -6,15 +6,15 @@ also made a Game per seat row (a join) and decoded its JSON fields each time. He
 statement is built once per database vendor (and, for the game's update, per set of fields
 written) and only executed; the game row is read once, the seats by a second light query.
 
-CPU of the process per move, PostgreSQL, 2026-11-29 (3000 moves of bench_moves' games, each part
-timed on its own; ORM at 52b0e37, these statements at 1051704):
+CPU of the process per move, PostgreSQL, 2026-11-29 (ORM: 52b0e37; these statements: b7cb935):
 
-| part of submit_action           | ORM     | fixed statements |
-|---------------------------------|---------|------------------|
-| game row locked and seats read  | 0.71 ms | 0.25 ms          |
-| game row written (guarded)      | 0.28 ms | 0.12 ms          |
-| action row written              | 0.25 ms | 0.11 ms          |
-| submit_action, all of it        | 1.93 ms | 1.05 ms          |
+| part                                                  | ORM     | fixed statements |
+|-------------------------------------------------------|---------|------------------|
+| game row locked and seats read                        | 0.71 ms | 0.24 ms          |
+| game row and action row written                       | 0.53 ms | 0.15 ms          |
+| submit_action, all of it (3000 moves, parts timed)    | 1.93 ms | 1.00 ms          |
+| bench_moves: a person's move, median of 3 runs        | 2.61 ms | 1.50 ms          |
+| bench_moves: a bot's turn job, median of 3 runs       | 2.93 ms | 1.80 ms          |
 
 Nothing else changes: rows become instances as the ORM makes them (every concrete column, each
 through the converters the ORM applies on this connection: JSON decoded, SQLite's datetimes and
