@@ -34,20 +34,12 @@ log = logging.getLogger(__name__)
 SHORTEST_ANNOUNCED_PAUSE = bot_chain.SHORTEST_PAUSE
 
 
-def run_bot_turn(
-    game_id: int,
-    version: int,
-    scheduled_at: float | None = None,
-    level: str | None = None,
-    known: tuple[int, str] | None = None,
-    game_name: str = "condottiere",
-    since: int | None = None,
-) -> str:
-    """Serve the bot turn at `version` (`serve_bot_turn`), then the turns its moves leave to a
+def run_bot_turn(*turn, **named) -> str:
+    """Serve the bot turn `serve_bot_turn(*turn, **named)`, then the turns its moves leave to a
     lone bot of the game when no pause is shown (games/jobs/bot_chain.py), as long as the chain
     allows; the outcome of the last."""
     with bot_chain.chaining() as chain:
-        outcome = serve_bot_turn(game_id, version, scheduled_at, level, known, game_name, since)
+        outcome = serve_bot_turn(*turn, **named)
         while (turn := bot_chain.take_next(chain)) is not None:
             outcome = serve_kept_turn(turn)
     return outcome
