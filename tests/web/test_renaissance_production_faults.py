@@ -163,10 +163,11 @@ def test_redis_stopped_10_s_mid_game_loses_no_action_and_bots_play_within_10_s_o
                     "no bot move within 10 s of Redis's return",
                 )
                 print(f"a bot moved {back:.1f} s after Redis was back")
+                # Through her socket of before (the channel layer subscribes again on its new
+                # connection) or a new one: either way she hears the moves and plays on.
                 await wait_for(
                     lambda: person_moves_after(game, down_at) >= 2, 40, "alice did not play on"
                 )
-                assert len(alice_plays.tabs) >= 2, "alice's page never reconnected"
             finally:
                 alice_plays.stop.set()
                 await alice_plays.tab.close()
