@@ -376,14 +376,44 @@ def perform(page, action, shoot=False):
         raise AssertionError(f"the test has no clicks for {action}")
 
 
-def act(page, action, shoot=False):
-    """Make the move and wait for the frame that follows it; focus never falls to the body."""
+SHOWS_VERSION = f"""version => {{
+  const root = document.querySelector('{ROOT}');
+  return Number(root.dataset.version) >= version || root.dataset.state === 'finished';
+}}"""
+
+
+def act(page, action, shoot=False, frames=None):
+    """Make the move and wait for the frame that follows it; focus never falls to the body.
+    With the page's `frames`, wait for a frame whose log holds the move itself: while the vote
+    is open the bots vote too, and a frame of a bot's vote may come before the person's own."""
     version = page.locator(ROOT).get_attribute("data-version")
     perform(page, action, shoot)
     page.wait_for_function(MOVED_ON, arg=version, timeout=30_000)
+    if frames is not None:
+        wait_for_own_entry(page, frames, int(version))
     assert page.evaluate("() => document.activeElement !== document.body"), (
         f"the keyboard focus was lost after {action}"
     )
+
+
+def wait_for_own_entry(page, frames, version: int, seat: int = 0, seconds: float = 30):
+    """Until a state frame's log shows an entry of `seat` after `version`, and the page shows
+    that frame or a later one."""
+    deadline = time.monotonic() + seconds
+    while (shown := frame_with_entry(frames, version, seat)) is None:
+        assert time.monotonic() < deadline, f"no frame showed seat {seat}'s move after {version}"
+        page.wait_for_timeout(50)
+    page.wait_for_function(SHOWS_VERSION, arg=shown, timeout=30_000)
+
+
+def frame_with_entry(frames, version: int, seat: int) -> int | None:
+    """The version of the first state frame whose log has an entry of `seat` after `version`."""
+    for frame in list(frames):
+        if frame.get("type") == "state" and any(
+            entry.get("seat") == seat and entry.get("seq", 0) > version for entry in frame["log"]
+        ):
+            return frame["version"]
+    return None
 
 
 def screenshot(page, name: str):
@@ -465,7 +495,7 @@ def test_a_person_plays_a_whole_six_player_game_against_five_bots_by_clicks(
             assert_all_on_screen(page, f"{phase} at 1366x768")
             page.set_viewport_size({"width": 1280, "height": 800})
         shoot = action["type"] == "expand" and by_sea(action) and not shot
-        act(page, action, shoot)
+        act(page, action, shoot, frames)
         shot = shot or shoot
         check_drawn(page, action)
 
@@ -659,7 +689,7 @@ def test_a_turn_on_a_phone_the_decision_a_bottom_sheet_on_top(
         action, _ = person_move(view, set())
         if phase == "expansion" and action["type"] == "pass":
             action = next(a for a in view["legal_actions"] if a["type"] == "expand")
-        act(page, action)
+        act(page, action, frames=frames)
         check_drawn(page, action)
         wanted.discard(phase)
     SHOTS.mkdir(parents=True, exist_ok=True)
