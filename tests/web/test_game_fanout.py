@@ -83,7 +83,10 @@ async def group_members(group: str) -> set[str]:
             [(_, subscribers)] = await client.pubsub_numsub(name)
         finally:
             await client.aclose()
-        assert subscribers == (1 if members else 0), (subscribers, members)
+        # Redis counts this process's subscription while it has members; an UNSUBSCRIBE may
+        # still be on its way when the last one left, and a test of another worker may watch a
+        # game of the same id, so only a missing subscription is an error.
+        assert subscribers >= 1 or not members, (subscribers, members)
         return members
     connection = layer.connection(layer.consistent_hash(group))
     return {name.decode() for name in await connection.zrange(layer._group_key(group), 0, -1)}
