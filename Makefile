@@ -61,13 +61,15 @@ format: install
 # Speed figures, printed: the engine (about 20 s), then the bots with the cost of their hand
 # inference (about 40 s), then Renaissance random games (about 15 s), then the size and build time
 # of Renaissance state frames (about 30 s), then the computer analysis of one 4-player game (about
-# a minute).
+# a minute), then the CPU of one move on the production path (about 20 s: PostgreSQL and Redis at
+# 127.0.0.1:5432 and :6379; it recreates the database condottiere_bench).
 bench: install
 	$(PY) -m tests.bench.bench_engine
 	$(PY) -m tests.bench.bench_ai
 	$(PY) -m tests.bench.bench_renaissance
 	$(PY) -m tests.bench.bench_frames
 	$(PY) -m tests.bench.bench_analysis
+	$(PY) -m tests.bench.bench_moves
 
 # Load figures, printed (about 10 minutes on 2 cores): the production profile started on loopback
 # against this machine's PostgreSQL and Redis, then four scenarios: Renaissance's just after
