@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games.engine import current_player, legal_actions
 from games.models import Action, Game, Seat
-from games.services import GameNotPlaying, StaleVersion, load_state, start_game, submit_action
+from games.services import GameNotPlaying, StaleVersion, load_state, submit_action
 from games.services.actions import guarded_update, locked_game_and_seats, write_move
 from games.services.game_rows import insert_action, update_game_and_insert_action
 
@@ -21,15 +21,6 @@ pytestmark = pytest.mark.django_db
 
 def field_values(row) -> dict:
     return {field.attname: getattr(row, field.attname) for field in type(row)._meta.concrete_fields}
-
-
-@pytest.fixture
-def timed_game(make_user, make_table):
-    """A started two-person game with a turn timer (so its JSON clocks hold numbers)."""
-    game = make_table(2, people={0: make_user(), 1: make_user()}, turn_seconds=90)
-    start_game(game.pk)
-    game.refresh_from_db()
-    return game
 
 
 def a_move(game: Game) -> tuple[int, dict]:
