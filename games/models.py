@@ -179,7 +179,13 @@ class Game(models.Model):
 
     def group_name(self) -> str:
         """The channel-layer group of everyone watching this game."""
-        return f"game-{self.pk}"
+        return Game.group_name_of(self.pk)
+
+    @staticmethod
+    def group_name_of(game_id: int) -> str:
+        """The group of the game `game_id`, without making a Game (its defaults draw a seed and
+        an invitation code): every move's notice names it."""
+        return f"game-{game_id}"
 
 
 class Seat(models.Model):

@@ -104,7 +104,7 @@ def after_change(
 ) -> None:
     """After the commit: tell the sockets (with the move's `change`, which spares them a read),
     then set the next decision in motion."""
-    group = Game(pk=game_id).group_name()
+    group = Game.group_name_of(game_id)
     notify_game(group, version, change)
     if finished:
         notify_lobby_now()

@@ -96,7 +96,7 @@ class GameWatch:
         self.fanout = fanout
         self.layer = fanout.layer
         self.game_id = game_id
-        self.group = Game(pk=game_id).group_name()
+        self.group = Game.group_name_of(game_id)
         self.sockets: set[GameListener] = set()
         self.channel: str | None = None
         self.receiver: asyncio.Task | None = None
