@@ -1,9 +1,12 @@
-"""The balance check (docs/renaissance/balance.md): heuristic bots only, nations seat-rotated.
+"""The balance check (docs/renaissance/balance.md): one bot level in every seat, nations rotated.
 
-    .venv/bin/python -m ai.renaissance.balance --games 600 --players 6 --workers 2 \
-        --json docs/arena/renaissance-balance-6p.json
+    .venv/bin/python -m ai.renaissance.balance --games 1200 --players 6 --workers 2 \
+        --bot heuristic --json docs/arena/renaissance-balance-6p.json
 
-Prints, as Markdown: each nation's win rate (95% Wilson interval) and mean points; the votes;
+`--bot` takes any level `make_bot` knows (ai/renaissance/levels.py), so a stronger bot is
+measured with the same command. Prints, as Markdown: each nation's win rate (95% Wilson
+interval), mean Renaissance Points, cities and provinces held at the end, and its points turn by
+turn (why a nation wins: an early province scores every turn after); the votes;
 the battles (attacker's wins by fortification, terrain, landing, Ride, red cards); the
 Condottiere die as rolled in play (rout, treason, values); how often each card kind decided a
 battle (the result would flip without it). Everything is counted from the bots' own views.
@@ -15,8 +18,12 @@ import platform
 import time
 from collections import Counter, defaultdict
 
+import games.renaissance as renaissance
+from games.renaissance.geography import default_map
+
 from ..arena import run, write_json
 from ..ratings import wilson_interval
+from . import make_bot
 from .arena import format_table, play_game, schedule, summarise
 from .odds import CARD_NAMES
 
@@ -29,6 +36,7 @@ def parse_args(argv):
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--bot", default="heuristic", help="the bot level in every seat")
     parser.add_argument("--json", default=None)
     return parser.parse_args(argv)
 
@@ -56,6 +64,61 @@ def totals(battle):
             total += b["fort"] + b["bonus"] + b["engineer"]
         result.append(total)
     return result, signs
+
+
+def province_cities(players: int) -> list[tuple[int, ...]]:
+    """The provinces open in a game of `players` (closed ones score for nobody), each as the
+    indices of its cities in a view's `owner` list."""
+    view = renaissance.view_for(renaissance.new_game(players, seed=0), None)
+    closed = view["public"]["closed"]
+    return [cities for cities in default_map().province_cities if not closed[cities[0]]]
+
+
+def provinces_held(owner: list[int], provinces: list[list[int]], seat: int) -> int:
+    return sum(all(owner[city] == seat for city in cities) for cities in provinces)
+
+
+def nation_figures(games: list[dict]) -> dict:
+    """Per nation: mean cities and provinces held at the end, and mean points scored each turn."""
+    provinces = province_cities(len(games[0]["nations"])) if games else []
+    rows = defaultdict(lambda: {"games": 0, "cities": 0, "provinces": 0, "turns": []})
+    for game in games:
+        for seat, nation in enumerate(game["nations"]):
+            row = rows[nation]
+            row["games"] += 1
+            row["cities"] += game["cities"][seat]
+            final = game["watch"]["final"]
+            row["provinces"] += provinces_held(final["owner"], provinces, seat)
+            sheet = final["sheet"][seat]
+            row["turns"] += [0] * (len(sheet) - len(row["turns"]))
+            row["turns"] = [a + b for a, b in zip(row["turns"], sheet, strict=False)]
+    return {
+        nation: {
+            "mean_cities": row["cities"] / row["games"],
+            "mean_provinces": row["provinces"] / row["games"],
+            "points_by_turn": [points / row["games"] for points in row["turns"]],
+        }
+        for nation, row in rows.items()
+    }
+
+
+def nations_table(summary: dict, figures: dict) -> list[str]:
+    lines = [
+        "| nation | games | wins | win rate [95% Wilson] | mean RP | cities | provinces "
+        "| RP by turn |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    rows = sorted(summary["nations"].items(), key=lambda kv: -kv[1]["win_rate"])
+    for nation, row in rows:
+        low, high = row["ci95"]
+        extra = figures[nation]
+        turns = " ".join(f"{points:.1f}" for points in extra["points_by_turn"])
+        lines.append(
+            f"| {nation} | {row['games']} | {row['wins']:g} | {row['win_rate']:.3f} "
+            f"[{low:.3f}, {high:.3f}] | {row['mean_points']:.1f} | {extra['mean_cities']:.1f} "
+            f"| {extra['mean_provinces']:.1f} | {turns} |"
+        )
+    return lines
 
 
 def battle_figures(battles):
@@ -194,6 +257,7 @@ def votes_figures(games):
 
 def markdown(report):
     lines = ["```", format_table(report["summary"]), "```", ""]
+    lines += nations_table(report["summary"], report["nations"]) + [""]
     b = report["battles"]
     lines.append(
         f"Battles: {b['battles']} ({b['battles'] / report['games']:.1f} a game), "
@@ -223,7 +287,11 @@ def markdown(report):
 
 def main(argv=None):
     args = parse_args(argv)
-    specs = schedule(["heuristic"], args.players, args.games, args.seed)
+    try:
+        make_bot(args.bot, seed=0)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
+    specs = schedule([args.bot], args.players, args.games, args.seed)
     for spec in specs:
         spec["watch"] = True
     load = os.getloadavg()
@@ -241,6 +309,7 @@ def main(argv=None):
         "load_after": os.getloadavg(),
         "python": platform.python_version(),
         "summary": summarise(games),
+        "nations": nation_figures(games),
         "battles": battle_figures(battles),
         "condottiere": condottiere_figures(battles),
         "decisive": decisive_figures(battles),

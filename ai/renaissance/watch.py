@@ -19,6 +19,7 @@ class Watch:
         self._battle = None
         self._yellow = None
         self._last_war = None
+        self.final = None  # the end: who holds each city, each seat's points turn by turn
 
     def see(self, view: dict, action: dict) -> None:
         public = view["public"]
@@ -48,10 +49,17 @@ class Watch:
             self._yellow["before"] = _snapshot(view, action.get("city"))
 
     def finish(self, spectator_view: dict) -> None:
-        self._settle(spectator_view["public"], spectator_view["phase"])
+        public = spectator_view["public"]
+        self._settle(public, spectator_view["phase"])
+        self.final = {"owner": public["owner"], "sheet": public["sheet"]}
 
     def report(self) -> dict:
-        return {"battles": self.battles, "yellow": self.yellow, "votes": self.votes}
+        return {
+            "battles": self.battles,
+            "yellow": self.yellow,
+            "votes": self.votes,
+            "final": self.final,
+        }
 
     # --- internals ----------------------------------------------------------------------
 
