@@ -6,7 +6,8 @@ always gives the same choice. The rules: vote war when stronger than the average
 for an Artist in hand, walls for exposed valuable cities, then cards for the turn; expand toward
 whole provinces and ports; attack when the odds (cards, dice, walls) favour it and the city is
 worth it; defend with the card that best keeps a valuable city; play yellow cards when useful.
-It answers the offers made to it (`answer_offer`) by a rule of its own as well; it makes none.
+In diplomacy it answers the offers made to it (`answer_offer`) and makes a few of its own
+(`make_offer`), both judged by the seat's standing (offers.py, evaluation.py).
 
 With `mistakes` > 0 (the `easy` bot) it plays that share of its decisions, answers included, at
 random among the same legal actions: the seeded generator of the decision (ai/seeding.py).
@@ -22,7 +23,7 @@ from .odds import (
     p_beats,
     troop_value,
 )
-from .offers import heuristic_answer, offer_answers
+from .offers import chosen_offer, evaluated_answer, offer_answers, offer_key
 from .situation import Situation
 
 # An attack is made when it wins at least this often and is worth this much (in RP to come).
@@ -46,6 +47,7 @@ class HeuristicBot:
         self.seed = seed
         self.mistakes = mistakes
         self.level = "easy" if mistakes else "heuristic"
+        self._offers_made = {}  # turn -> the offers this bot returned in it
 
     def choose(self, view: dict) -> dict:
         legal = view["legal_actions"]
@@ -63,20 +65,32 @@ class HeuristicBot:
         return choice if choice in legal else _fallback(legal)
 
     def answer_offer(self, view: dict) -> dict | None:
-        """The answer to an offer made to this seat, or None when none waits. The rule, from
-        this seat's view only: accept the exchange that gains the most, if one gains at all (my
-        cities valued as the heuristic values them, in Renaissance Points to come, on the board
-        after the swap against the board now: completing a province gains, breaking one of
-        mine loses; an even swap only serves the offerer, so it is declined); else accept a
-        Condottiere sale if a ducat stays for every unpaid Condottiere in hand, the hand is
-        below the 12-card limit and the card serves this turn (war, a battle of mine being
-        fought, or fewer than two troops in hand); else decline the first offer waiting.
-        An answer the engine does not list now (no exchange mid-battle) is not given."""
+        """The answer to an offer made to this seat, or None when none waits. From this seat's
+        view only: accept the exchange or Condottiere sale that raises the seat's standing most
+        (evaluation.py: its worth in Renaissance Points to come less the others' average), if
+        it does by more than a margin (offers.ACCEPT_MARGIN); else decline the first offer
+        waiting. An answer the engine does not list now is not given (no exchange mid-battle)."""
         answers = offer_answers(view)
         if not answers:
             return None
         slip = self._slip(view, answers)
-        return slip if slip is not None else heuristic_answer(view, answers)
+        return slip if slip is not None else evaluated_answer(view, answers)
+
+    def make_offer(self, view: dict, made=()) -> dict | None:
+        """An offer to make now, before this seat's action, or None (offers.chosen_offer: a
+        city exchange or a Condottiere sale that raises both parties' standing as this view
+        tells, at most offers.OFFERS_PER_TURN a turn, in its own decisions outside a battle).
+        `made`: the offers this seat made this turn (a caller that makes a new bot for each
+        decision, as the site does, reads them from the game's log); the bot also remembers
+        the ones it returned itself, so none is made twice in a turn, declined or not."""
+        turn = view["public"]["turn"]
+        remembered = self._offers_made.setdefault(turn, [])
+        known = {offer_key(action) for action in made}
+        made = list(made) + [a for a in remembered if offer_key(a) not in known]
+        offer = chosen_offer(view, made)
+        if offer is not None:
+            remembered.append(offer)
+        return offer
 
     def _slip(self, view, actions):
         """The `easy` bot's random action for this decision, when it errs on it."""

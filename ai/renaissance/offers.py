@@ -1,4 +1,5 @@
-"""Answering the diplomacy offers made to a seat ([ruling] R42, R44, R45), from its own view.
+"""Diplomacy for the bots ([ruling] R42, R44, R45): answering offers and making them, from the
+seat's own view, by one evaluation (evaluation.py).
 
 Any seat may at any moment of turns 1-6 offer another a city exchange or a Condottiere sale; the
 recipient answers whenever it likes, its turn or not. The answers it may give now are in its
@@ -6,21 +7,33 @@ view's `diplomacy_actions` (`accept_exchange` / `decline_exchange`, `accept_cond
 `decline_condottiere`, each with the offerer's seat in `from`): the engine lists an `accept`
 only when it may be taken now (no exchange while a battle is fought; a sale only with a ducat to
 pay and before the buyer's commitment), a `decline` always.
+
+An offer never holds the game up: it is no move of the turn, the game goes on while it waits,
+and it vanishes at the end of the turn unanswered (R45). So a bot's offer to a person may wait;
+the bots still make few: at most OFFERS_PER_TURN a turn, never one they made already this turn
+(declined, withdrawn or waiting), and only in their own decisions outside a battle.
 """
 
+from .evaluation import USEFUL_TROOPS, Change, change_of_standing, gain, hand_worth
 from .odds import troop_value
 from .situation import Situation
 
 ANSWERS = frozenset(
     {"accept_exchange", "decline_exchange", "accept_condottiere", "decline_condottiere"}
 )
-# [rules] line 206, [ruling] R44: a sold Condottiere costs its buyer one ducat.
-SALE_PRICE = 1
-# [rules] line 285: at most 12 battle cards in hand at the end of the purchases; a card beyond
-# that takes the place of one the seat could buy.
-HAND_LIMIT = 12
-# [rules] line 369: an attack needs at least two blue cards or Condottieri in hand.
-TROOPS_TO_ATTACK = 2
+OFFERS = frozenset({"offer_exchange", "offer_condottiere"})
+# An answer accepts a deal that raises the seat's standing by more than this (in RP): a deal
+# worth nothing to me only serves the other, and the evaluation is rough.
+ACCEPT_MARGIN = 0.1
+# An offer is made when it raises the bot's standing by more than this, and the recipient's
+# own standing, as far as the bot's view tells, by more than ACCEPT_MARGIN (else it would be
+# declined: an offer is not made in vain).
+OFFER_MARGIN = 0.15
+# A bot makes at most this many offers a turn.
+OFFERS_PER_TURN = 2
+# The decisions in which a bot considers an offer: its own turn's purchase, expansion and
+# combat, outside a battle (an exchange may not be accepted during one, R42).
+OFFER_PHASES = frozenset({"purchase", "expansion", "combat"})
 
 
 def offer_answers(view: dict) -> list:
@@ -33,42 +46,83 @@ def offers_waiting(view: dict) -> bool:
     return bool(offer_answers(view))
 
 
-def heuristic_answer(view: dict, answers: list) -> dict:
-    """The heuristic's answer to one waiting offer (see HeuristicBot.answer_offer): the best
-    exchange that gains, else a sale that helps, else a decline of the first offer."""
+# --- answers --------------------------------------------------------------------------------
+
+
+def deal_of(s: Situation, action: dict) -> Change:
+    """The change an offer's answer or an offer would make if accepted."""
+    kind = action["type"]
+    if kind.endswith("_exchange"):
+        if kind == "offer_exchange":
+            return Change.exchange(s, action["give"], action["take"], s.me, action["to"])
+        return Change.exchange(s, action["give"], action["take"], action["from"], s.me)
+    if kind == "offer_condottiere":
+        return Change.sale(s.me, action["to"])
+    return Change.sale(action["from"], s.me)
+
+
+def answer_value(s: Situation, accept: dict) -> float:
+    """What accepting the offer is worth to the seat: the rise of its standing."""
+    return change_of_standing(s, s.me, deal_of(s, accept))
+
+
+def evaluated_answer(view: dict, answers: list) -> dict:
+    """The answer to one waiting offer: accept the deal that raises the seat's standing most,
+    if it does by more than ACCEPT_MARGIN; else decline the first offer waiting."""
     s = Situation(view)
-    exchanges = [(exchange_gain(s, a), a) for a in answers if a["type"] == "accept_exchange"]
-    gaining = [(gain, action) for gain, action in exchanges if gain > 0]
-    if gaining:
-        return max(gaining, key=lambda item: item[0])[1]
-    sales = [a for a in answers if a["type"] == "accept_condottiere"]
-    if sales and sale_helps(s):
-        return sales[0]
+    accepts = [(answer_value(s, a), a) for a in answers if a["type"].startswith("accept")]
+    best = max(accepts, key=lambda item: item[0], default=None)
+    if best is not None and best[0] > ACCEPT_MARGIN:
+        return best[1]
     return next(a for a in answers if a["type"].startswith("decline"))
 
 
-def exchange_gain(s: Situation, accept: dict) -> float:
-    """What accepting the exchange is worth to me, in Renaissance Points to come: my cities
-    valued on the board after the swap less on the board now. I receive the offerer's `give`
-    and hand over my `take`; both have the same fortification ([ruling] R42), so what differs
-    is the provinces, the artists, palaces and ports."""
-    received, given = s.city(accept["give"]), s.city(accept["take"])
-    after = list(s.owner)
-    after[received], after[given] = s.me, accept["from"]
-    return s.holdings(after) - s.holdings(s.owner)
+# --- offers ---------------------------------------------------------------------------------
 
 
-def sale_helps(s: Situation) -> bool:
-    """A Condottiere bought for a ducat is worth having when a ducat still stays for every
-    Condottiere already in hand and not paid for (each played costs one, [rules] line 190), the
-    hand is below the 12-card limit, and the card will serve this turn: Italy is at war (any
-    number of attacks), I am a side of the battle being fought, or I hold fewer than the two
-    troops an attack needs (it is one more, and one to defend with)."""
-    me = s.me
-    unpaid = max(0, s.hand.count("condottiere") - s.view["public"]["prepaid"][me])
-    if s.ducats[me] - SALE_PRICE < unpaid or len(s.hand) >= HAND_LIMIT:
-        return False
-    battle = s.battle
-    fighting = battle is not None and me in (battle["a"], battle["d"])
-    troops = sum(1 for card in s.hand if troop_value(card) > 0)
-    return bool(s.war) or fighting or troops < TROOPS_TO_ATTACK
+def offer_key(action: dict) -> tuple:
+    """An offer's identity, to remember it was made (its recipient, cities)."""
+    return (action["type"], action["to"], action.get("give"), action.get("take"))
+
+
+def chosen_offer(view: dict, made=()) -> dict | None:
+    """The offer the seat makes now, or None: the exchange or sale that raises its standing
+    most, by more than OFFER_MARGIN, and the recipient's by more than ACCEPT_MARGIN; none when
+    OFFERS_PER_TURN were made this turn (`made`: the offers made, as actions) or outside the
+    decisions of OFFER_PHASES; never one of `made` again."""
+    if view["phase"] not in OFFER_PHASES or view["public"]["battle"] is not None:
+        return None
+    if view["seat"] not in view["acting_seats"] or len(made) >= OFFERS_PER_TURN:
+        return None
+    done = {offer_key(action) for action in made}
+    candidates = [
+        a
+        for a in view.get("diplomacy_actions") or ()
+        if a["type"] in OFFERS and offer_key(a) not in done
+    ]
+    if not candidates:
+        return None
+    s = Situation(view)
+    scored = []
+    for action in candidates:
+        if action["type"] == "offer_condottiere" and not sale_worth_offering(s, action["to"]):
+            continue
+        deal = deal_of(s, action)
+        # The standing rises by less than my own gain when the other gains too (it must): a
+        # deal that does not gain me the margin is not weighed further.
+        if gain(s, s.me, deal) <= OFFER_MARGIN:
+            continue
+        mine = change_of_standing(s, s.me, deal)
+        if mine > OFFER_MARGIN and change_of_standing(s, action["to"], deal) > ACCEPT_MARGIN:
+            scored.append((mine, action))
+    best = max(scored, key=lambda item: item[0], default=None)
+    return None if best is None else best[1]
+
+
+def sale_worth_offering(s: Situation, buyer: int) -> bool:
+    """A Condottiere is offered when it is spare (my hand's worth stays the same without it:
+    more troops than can serve this turn, or no ducat to play it) and the buyer needs one as
+    far as my view tells (fewer cards than can serve, a ducat to pay) and is not the leader."""
+    spare = hand_worth(s, s.me, s.ducats[s.me], -1) >= hand_worth(s, s.me, s.ducats[s.me])
+    needs = s.hand_sizes[buyer] < USEFUL_TROOPS[bool(s.war)] and s.ducats[buyer] >= 1
+    return spare and needs and buyer != s.leader() and troop_value("condottiere") > 0
