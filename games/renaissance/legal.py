@@ -146,9 +146,18 @@ def _move_table(geo, kind):
         def options(origin, targets):
             return tuple((c, {"type": kind, "from": name[origin], "to": name[c]}) for c in targets)
 
+        def landings(origin):
+            if not geo.port[origin]:
+                return ()
+            if kind == "attack":
+                # [ruling] R10: a landing attack targets another port city (line 373); a sea
+                # expansion any coastal city (line 66, [ruling] R8).
+                return tuple(c for c in geo.landing[origin] if geo.port[c])
+            return geo.landing[origin]
+
         def roads_and_sea(origin):
             roads = options(origin, geo.neighbours[origin])
-            return roads, roads + options(origin, geo.landing[origin] if geo.port[origin] else ())
+            return roads, roads + options(origin, landings(origin))
 
         table = geo.memo[kind] = tuple(roads_and_sea(origin) for origin in range(len(name)))
     return table
@@ -317,7 +326,7 @@ def enemy_cities(s, seat):
 
 def _attack_actions(s, seat, enemy):
     """[rules] Attack from one of the seat's cities not yet used to attack this turn, an enemy
-    city by road or, from a port, a coastal city by landing."""
+    city by road or, from a port, another port city by landing ([ruling] R10)."""
     table = _move_table(s.geo, "attack")
     # [ruling] R39: not from a city taken in this combat phase (France's power excepted, R56).
     barred = () if has_power(s, seat, "france") else s.gained

@@ -73,16 +73,16 @@ def test_mountains_and_marshes_give_the_defender_one_more():
 
 
 def test_a_landing_gives_the_defender_one_more():
-    """Lines 373 and 398: a port attacks a coastal city by landing; the defender gets +1.
-    [ruling] R10: a landing goes from a port the attacker owns to an enemy coastal city."""
+    """Lines 373 and 398: a port attacks another port city by landing; the defender gets +1.
+    [ruling] R10: a landing goes from a port the attacker owns to an enemy port city."""
     state, (attacker, defender) = prepare(
-        ["pikemen", "pikemen"], ["knights"], target="Roma", nation="genoa"
+        ["pikemen", "pikemen"], ["knights"], target="Bari", nation="genoa"
     )
     targets = {
         (a["from"], a["to"]) for a in legal_actions(state, attacker) if a["type"] == "attack"
     }
-    assert ("Genova", "Roma") in targets
-    state = apply_action(state, attacker, {"type": "attack", "from": "Genova", "to": "Roma"})
+    assert ("Genova", "Bari") in targets
+    state = apply_action(state, attacker, {"type": "attack", "from": "Genova", "to": "Bari"})
     state = apply_action(state, attacker, commit(["pikemen", "pikemen"]))
     state = apply_action(state, defender, commit(["knights"]))
     assert state.battle["sea"] == 1 and state.battle["bonus"] == 1

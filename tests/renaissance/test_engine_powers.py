@@ -33,10 +33,10 @@ def test_r50_genoa_attacking_spares_it_the_terrain_and_landing_bonuses():
     """[rules] Genoa "ne subit jamais le malus du débarquement ni celui des zones montagneuses";
     [ruling] R50 only when it attacks."""
     state, (attacker, defender) = prepare(
-        ["pikemen", "pikemen"], ["knights"], target="Roma", nation="genoa"
+        ["pikemen", "pikemen"], ["knights"], target="Bari", nation="genoa"
     )
     state = powered(state)
-    state = apply_action(state, attacker, {"type": "attack", "from": "Genova", "to": "Roma"})
+    state = apply_action(state, attacker, {"type": "attack", "from": "Genova", "to": "Bari"})
     state = apply_action(state, attacker, commit(["pikemen", "pikemen"]))
     state = apply_action(state, defender, commit(["knights"]))
     assert state.battle["sea"] == 1 and state.battle["bonus"] == 0

@@ -197,19 +197,37 @@ def test_r9_an_expansion_may_be_declined_and_a_seat_without_garrisons_is_skipped
     assert sorted(asked) == sorted(list(set(range(6)) - {skipped}) * 2)
 
 
-def test_r10_a_port_lands_on_enemy_coastal_cities_a_road_neighbour_is_attacked_by_road():
-    """[ruling] R10: from a port the attacker owns to an enemy coastal city (+1 to the
-    defender); Savona, one road from Genova, is attacked by road with no landing bonus; an
-    inland city cannot be reached by sea."""
+def test_r10_a_port_lands_on_enemy_port_cities_a_road_neighbour_is_attacked_by_road():
+    """[ruling] R10, line 373: "Une ville côtière qui possède un port peut tenter d'attaquer par
+    débarquement n'importe quelle autre ville portuaire": a landing attack goes from a port the
+    attacker owns to an enemy port city (+1 to the defender), never to a coastal city without a
+    port (Roma on the test board), though a sea expansion may land there (line 66, R8); Savona,
+    one road from Genova, is attacked by road with no landing bonus."""
     state, (genoa, rome) = prepare(["pikemen", "pikemen"], ["knights"], "Savona", nation="genoa")
+    bari = city(state, "Bari")
+    state = edit(state, owner=put(state.owner, bari, rome))
     attacks = {(a["from"], a["to"]) for a in legal_actions(state, genoa) if a["type"] == "attack"}
-    assert {("Genova", "Savona"), ("Genova", "Roma"), ("Ajaccio", "Roma")} <= attacks
+    assert {("Genova", "Savona"), ("Genova", "Bari"), ("Ajaccio", "Bari")} <= attacks
     assert not {target for _, target in attacks} & {"Viterbo", "Siena"}  # inland
+    assert not {target for _, target in attacks} & {"Roma"}  # coastal, no port
     refused(state, genoa, {"type": "attack", "from": "Genova", "to": "Viterbo"})
+    refused(state, genoa, {"type": "attack", "from": "Genova", "to": "Roma"})
     road = apply_action(state, genoa, {"type": "attack", "from": "Genova", "to": "Savona"})
     road = apply_action(road, genoa, commit(["pikemen", "pikemen"]))
     road = apply_action(road, rome, commit(["knights"]))
     assert road.battle["sea"] == 0 and road.battle["bonus"] == 0
+
+
+def test_r10_a_sea_expansion_still_lands_on_any_free_coastal_city():
+    """[ruling] R10 with R8, line 66: "De telles villes permettent de débarquer dans n'importe
+    quelle autre ville côtière": the port-only target is the landing attack's (line 373); a
+    sea expansion reaches a free coastal city without a port."""
+    state = expansion_state()
+    seat = state.nations.index("genoa")
+    roma = city(state, "Roma")
+    state = edit(state, owner=put(state.owner, roma, -1), current=seat)
+    targets = {a["to"] for a in legal_actions(state, seat) if a["type"] == "expand"}
+    assert "Roma" in targets
 
 
 def test_r12_an_attack_needs_a_garrison_in_reserve_and_a_payable_commitment():
