@@ -20,10 +20,12 @@ GAMES = ("condottiere", "renaissance")
 def make_bot(level: str, *, seed=None, iterations=None, time_limit=None, game="condottiere"):
     """A bot of the given level for `game`. `iterations` and/or `time_limit` (seconds) bound
     each decision of Condottiere's search levels (defaults: `DEFAULT_BUDGETS`); the other levels
-    ignore them. Renaissance has no search bot: `ai.renaissance.LEVEL_BOTS` says which of its
-    bots plays each level, and the budgets are ignored."""
+    ignore them. For Renaissance, `ai.renaissance.LEVEL_BOTS` says which of its bots plays each
+    level; its search levels (medium, hard) keep their own budgets
+    (ai/renaissance/search.py), `time_limit` only shortening their clock and `iterations`
+    setting their rounds (a reproducible bot)."""
     if game == "renaissance":
-        return renaissance.make_bot(level, seed=seed)
+        return renaissance.make_bot(level, seed=seed, time_limit=time_limit, rounds=iterations)
     if game != "condottiere":
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
     if level not in LEVELS:

@@ -13,7 +13,7 @@ from collections import defaultdict
 import games.renaissance as renaissance
 
 from ..ratings import wilson_interval
-from . import LEVELS, make_bot
+from . import LEVELS, SEARCH_LEVELS, make_bot
 from .watch import Watch
 
 # A safety net: a game is about 500 decisions for 6 players and always ends after six turns.
@@ -75,6 +75,9 @@ def play_game(spec: dict) -> dict:
     watch = Watch() if spec.get("watch") else None
     think = [0.0] * players
     decisions = [0] * players
+    # Every decision's thinking time, in ms, for the p95 of the table (search bots only: the
+    # others take well under a millisecond).
+    times = [[] if level in SEARCH_LEVELS else None for level in spec["bots"]]
     started = time.perf_counter()
     while not renaissance.is_terminal(state) and sum(decisions) < MAX_DECISIONS:
         # In the secret vote every seat acts: each decides on its own view, in seat order
@@ -83,8 +86,11 @@ def play_game(spec: dict) -> dict:
             view = renaissance.view_for(state, seat)
             tick = time.perf_counter()
             action = bots[seat].choose(view)
-            think[seat] += time.perf_counter() - tick
+            thought = time.perf_counter() - tick
+            think[seat] += thought
             decisions[seat] += 1
+            if times[seat] is not None:
+                times[seat].append(round(1000 * thought, 1))
             if watch:
                 watch.see(view, action)
             state = renaissance.apply_action(state, seat, action)
@@ -101,6 +107,7 @@ def play_game(spec: dict) -> dict:
         "finished": renaissance.is_terminal(state),
         "decisions": decisions,
         "think_seconds": think,
+        "think_ms": times,
         "seconds": time.perf_counter() - started,
     }
     if watch:
@@ -110,10 +117,13 @@ def play_game(spec: dict) -> dict:
 
 
 def _rows(results, key_of):
-    rows = defaultdict(lambda: {"games": 0, "wins": 0.0, "points": 0, "decisions": 0, "think": 0.0})
+    rows = defaultdict(
+        lambda: {"games": 0, "wins": 0.0, "points": 0, "decisions": 0, "think": 0.0, "times": []}
+    )
     for game in results:
         for seat in range(len(game["bots"])):
             row = rows[key_of(game, seat)]
+            row["times"] += (game.get("think_ms") or [None] * len(game["bots"]))[seat] or []
             row["games"] += 1
             row["wins"] += game["shares"][seat]
             row["points"] += game["points"][seat]
@@ -129,13 +139,23 @@ def _rows(results, key_of):
             "ci95": [low, high],
             "mean_points": row["points"] / row["games"],
             "ms_per_decision": 1000 * row["think"] / max(1, row["decisions"]),
+            "p95_ms": percentile(row["times"], 0.95),
         }
     return summary
 
 
+def percentile(values: list, share: float) -> float | None:
+    """The `share` quantile of `values` (nearest rank), None without values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
 def summarise(results: list[dict]) -> dict:
     """Per bot and per nation: seat-games, wins (shared victories as 1/k), win rate with a 95%
-    Wilson interval, mean Renaissance Points, thinking time per decision."""
+    Wilson interval, mean Renaissance Points, thinking time per decision (mean; p95 for the
+    search bots)."""
     return {
         "bots": _rows(results, lambda game, seat: game["bots"][seat]),
         "nations": _rows(results, lambda game, seat: game["nations"][seat]),
@@ -147,7 +167,7 @@ def format_table(summary: dict) -> str:
     for title, rows in (("bot", summary["bots"]), ("nation", summary["nations"])):
         lines.append(
             f"{title:<12}{'games':>7}{'wins':>9}{'win rate':>10}{'95% CI':>17}"
-            f"{'points':>8}{'ms/dec':>8}"
+            f"{'points':>8}{'ms/dec':>8}{'p95 ms':>8}"
         )
         for key, row in sorted(rows.items(), key=lambda kv: -kv[1]["win_rate"]):
             low, high = row["ci95"]
@@ -155,6 +175,7 @@ def format_table(summary: dict) -> str:
                 f"{key:<12}{row['games']:>7}{row['wins']:>9.2f}{row['win_rate']:>10.3f}"
                 f"{f'[{low:.3f}, {high:.3f}]':>17}{row['mean_points']:>8.2f}"
                 f"{row['ms_per_decision']:>8.3f}"
+                + (f"{row['p95_ms']:>8.0f}" if row.get("p95_ms") is not None else f"{'-':>8}")
             )
         lines.append("")
     return "\n".join(lines).rstrip()

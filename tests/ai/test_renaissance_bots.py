@@ -96,4 +96,6 @@ def test_the_arena_plays_renaissance_and_writes_its_json(tmp_path, capsys):
 
 def test_the_arena_refuses_unknown_renaissance_bots():
     with pytest.raises(SystemExit, match="unknown Renaissance bots"):
-        arena.main(["--game", "renaissance", "--players", "3", "--games", "3", "--bots", "hard"])
+        arena.main(
+            ["--game", "renaissance", "--players", "3", "--games", "3", "--bots", "grandmaster"]
+        )

@@ -13,7 +13,7 @@ import games.renaissance as renaissance
 from ai.factory import EASY_MISTAKES
 from ai.heuristic import HeuristicBot as CondottiereHeuristicBot
 from ai.random_bot import RandomBot as CondottiereRandomBot
-from ai.renaissance import HeuristicBot, RandomBot, offers_waiting
+from ai.renaissance import HeuristicBot, RandomBot, RenaissanceSearchBot, offers_waiting
 from ai.search.bot import SearchBot
 from ai.search.parallel import RootParallelBot
 from games.renaissance.diplomacy import diplomacy_actions
@@ -48,20 +48,20 @@ def test_condottiere_bots_are_the_same_classes_and_seeds_with_or_without_the_gam
 def test_every_site_level_has_a_renaissance_bot_that_exists():
     assert tuple(ai.renaissance.LEVEL_BOTS) == ai.LEVELS
     assert set(ai.renaissance.LEVEL_BOTS.values()) == set(ai.renaissance.LEVELS)
-    # The levels with a bot of their own keep it; the search levels get the strongest there is.
-    for level in RENAISSANCE_BOTS:
+    # Every level with a bot of its own keeps it; `expert` gets the strongest there is.
+    for level in (*RENAISSANCE_BOTS, "medium", "hard"):
         assert ai.renaissance.LEVEL_BOTS[level] == level
-    for level in ("medium", "hard", "expert"):
-        assert ai.renaissance.LEVEL_BOTS[level] == "heuristic"
+    assert ai.renaissance.LEVEL_BOTS["expert"] == "hard"
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
 def test_a_renaissance_bot_of_each_level_is_the_bot_the_table_names(level):
     bot = ai.make_bot(level, seed=5, iterations=10, time_limit=0.1, game="renaissance")
     plays = ai.renaissance.LEVEL_BOTS[level]
-    assert type(bot) is (RandomBot if plays == "random" else HeuristicBot)
+    classes = {"random": RandomBot, "medium": RenaissanceSearchBot, "hard": RenaissanceSearchBot}
+    assert type(bot) is classes.get(plays, HeuristicBot)
     assert bot.level == plays and bot.seed == 5
-    if plays != "random":
+    if plays in ("easy", "heuristic"):
         assert (bot.mistakes > 0) == (plays == "easy")
     assert type(ai.renaissance.make_bot(level, seed=5)) is type(bot)
 

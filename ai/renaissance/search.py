@@ -1,0 +1,171 @@
+"""The search levels for Renaissance (`medium`, `hard`): a determinized search from the seat's
+view only, with the heuristic as its rollout and opponent model.
+
+A decision is searched in rounds. Each round draws one determinization of the view (the engine's
+`determinize`: the hidden cards dealt at random among what the seat cannot see, the dice seeded
+anew) and plays every candidate action of the root from it: the candidate first, then every seat,
+this one included, by the heuristic (the opponent model and the rollout policy are the same
+rules of thumb) for `horizon` decisions; the position reached is scored by the seat's standing
+there (evaluation.py: its worth in Renaissance Points to come, less its rivals' average, read
+from its own view of the determinization, as its diplomacy judges offers). Every candidate of
+a round meets the same hidden cards and the same dice (common random numbers), so the
+candidates are compared in pairs, round by round, and a few rounds tell a real difference from
+the luck of the draw.
+
+The heuristic's own choice is the default: the search plays another candidate only when its
+mean reward beats the heuristic's, paired round by round, by `CONFIDENCE` standard errors and
+at least `TRUST`. With many legal actions only `width` candidates are searched (the heuristic's
+and others drawn across the action types), so a round fits the budget.
+
+Trivial decisions (one legal action) cost nothing, and the phases whose outcome lies past the
+horizon (outside `SEARCHED_PHASES`) are left to the heuristic. A bot is deterministic for a
+given (view, seed) when its budget is in rounds only (no clock): the tests' way. The search
+reads only the view it is handed: determinizations are drawn from it, and the rollouts decide
+from each seat's view of the determinization.
+"""
+
+import math
+import time
+from dataclasses import dataclass
+
+import games.renaissance as renaissance
+
+from ..seeding import decision_rng
+from .evaluation import standing
+from .heuristic import HeuristicBot
+from .situation import Situation
+
+# The non-validating apply, when the engine offers one: the rollouts play only listed actions.
+APPLY = getattr(renaissance, "apply_trusted", renaissance.apply_action)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A level's search: `seconds` per decision (a clock), at most `rounds` rounds, `width`
+    candidates per round, `horizon` decisions per rollout."""
+
+    seconds: float | None
+    rounds: int
+    width: int
+    horizon: int
+
+
+# The levels' budgets (docs/ai.md, "Renaissance": measured in the arena on 2026-11-29). `hard`
+# must decide within 2 s at p95 on one core; a round costs about width x horizon x 1 ms.
+BUDGETS = {
+    "medium": Budget(seconds=0.08, rounds=8, width=3, horizon=16),
+    "hard": Budget(seconds=0.3, rounds=24, width=5, horizon=24),
+}
+# The search overrules the heuristic only with a paired mean gain this many standard errors
+# above zero, and at least TRUST (in RP), after at least MIN_ROUNDS rounds.
+CONFIDENCE = 1.5
+TRUST = 0.05
+MIN_ROUNDS = 3
+
+# The phases searched: those whose outcome a rollout of a few dozen decisions sees (a battle, a
+# city taken or placed). Elsewhere the heuristic decides alone: a purchase or a vote pays off
+# over the whole turn, past the horizon, where the evaluation can only count the ducats spent
+# (searched, the purchases lost: the search kept ducats instead of buying cards and walls).
+SEARCHED_PHASES = frozenset(
+    {"expansion", "combat", "attack", "defend", "sign_of_god", "retreat", "corrupt", "neglect"}
+)
+
+# The opponent model and rollout policy: the heuristic, without mistakes.
+POLICY = HeuristicBot()
+
+
+class RenaissanceSearchBot:
+    """`choose(view)` by the search above; `answer_offer(view)` by the heuristic's rule."""
+
+    def __init__(self, seed=None, *, level="hard", budget: Budget | None = None):
+        self.seed = seed
+        self.level = level
+        self.budget = budget or BUDGETS[level]
+        self.last_rounds = 0
+
+    def choose(self, view: dict) -> dict:
+        legal = view["legal_actions"]
+        if not legal:
+            raise ValueError("this seat has nothing to decide in this view")
+        self.last_rounds = 0
+        if len(legal) == 1:
+            return legal[0]
+        advice = POLICY.choose(view)
+        if view["phase"] not in SEARCHED_PHASES:
+            return advice
+        rng = decision_rng(self.seed, view)
+        candidates = root_candidates(legal, advice, self.budget.width, rng)
+        if len(candidates) == 1:
+            return advice
+        table = self.search(view, candidates, rng)
+        self.last_rounds = len(table)
+        return candidates[preferred(table)]
+
+    def answer_offer(self, view: dict) -> dict | None:
+        """Offers are answered by the heuristic's rule (ai/renaissance/offers.py)."""
+        return POLICY.answer_offer(view)
+
+    def search(self, view: dict, candidates: list, rng) -> list[list[float]]:
+        """Rounds of rewards, one per candidate each; a round the clock cut short is dropped,
+        so every kept round compares all candidates on the same determinization."""
+        budget = self.budget
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        seat = view["seat"]
+        table = []
+        for _ in range(budget.rounds):
+            state = renaissance.determinize(view, rng)
+            row = []
+            for action in candidates:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return table
+                row.append(rollout(state, seat, action, budget.horizon))
+            table.append(row)
+        return table
+
+
+def rollout(state, seat: int, action: dict, horizon: int) -> float:
+    """`seat` plays `action`, then everyone plays the heuristic for `horizon` decisions: this
+    seat's reward there."""
+    state = APPLY(state, seat, action)
+    for _ in range(horizon):
+        if renaissance.is_terminal(state):
+            break
+        # In the secret vote several seats act: they vote one by one (the order changes nothing).
+        actor = min(renaissance.acting_seats(state))
+        state = APPLY(state, actor, POLICY.choose(renaissance.view_for(state, actor)))
+    return standing(Situation(renaissance.view_for(state, seat)), seat)
+
+
+def root_candidates(legal: list, advice: dict, width: int, rng) -> list:
+    """The heuristic's action first, then up to `width - 1` others, drawn one action type at a
+    time in turn (an attack, a raid, the end of the turn...), so that a narrow search still
+    weighs the different kinds of move rather than many variants of one."""
+    by_type = {}
+    for action in legal:
+        if action != advice:
+            by_type.setdefault(action["type"], []).append(action)
+    groups = [rng.sample(actions, len(actions)) for actions in by_type.values()]
+    rng.shuffle(groups)
+    chosen = [advice]
+    while len(chosen) < width and any(groups):
+        for group in groups:
+            if group and len(chosen) < width:
+                chosen.append(group.pop())
+    return chosen
+
+
+def preferred(table: list[list[float]]) -> int:
+    """The candidate to play: 0 (the heuristic's) unless another's reward, paired round by
+    round, is clearly higher (CONFIDENCE, TRUST, MIN_ROUNDS); then the highest such."""
+    rounds = len(table)
+    if rounds < MIN_ROUNDS:
+        return 0
+    best, best_gain = 0, 0.0
+    for candidate in range(1, len(table[0])):
+        gains = [row[candidate] - row[0] for row in table]
+        mean = sum(gains) / rounds
+        variance = sum((gain - mean) ** 2 for gain in gains) / (rounds - 1)
+        margin = max(TRUST, CONFIDENCE * math.sqrt(variance / rounds))
+        if mean > margin and mean > best_gain:
+            best, best_gain = candidate, mean
+    return best

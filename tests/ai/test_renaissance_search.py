@@ -1,0 +1,146 @@
+"""The Renaissance search bot (ai/renaissance/search.py), the site's `medium` and `hard`: it decides
+from its seat's view alone, plays only its seat's legal actions, costs nothing on a decision
+with one answer, and keeps within its level's thinking time."""
+
+import inspect
+import json
+import random
+import time
+
+import pytest
+
+import ai
+import games.renaissance as renaissance
+from ai.renaissance import BUDGETS, LEVEL_BOTS, HeuristicBot, RenaissanceSearchBot, make_bot
+from ai.renaissance.search import SEARCHED_PHASES
+
+# Few rounds and no clock: a reproducible bot, quick enough for tests.
+ROUNDS = 3
+
+
+def heuristic_game(players: int, seed: int):
+    """Every (state, acting seat) of a game of heuristic bots."""
+    bots = [HeuristicBot() for _ in range(players)]
+    state = renaissance.new_game(players, seed=seed)
+    while not renaissance.is_terminal(state):
+        seat = min(renaissance.acting_seats(state))
+        yield state, seat
+        state = renaissance.apply_action(
+            state, seat, bots[seat].choose(renaissance.view_for(state, seat))
+        )
+
+
+def searched_positions(players: int, seed: int, wanted: int):
+    """Positions of a heuristic game where the acting seat has a searched choice to make."""
+    found = []
+    for state, seat in heuristic_game(players, seed):
+        view = renaissance.view_for(state, seat)
+        if view["phase"] in SEARCHED_PHASES and len(view["legal_actions"]) > 1:
+            found.append((state, seat))
+            if len(found) == wanted:
+                break
+    return found
+
+
+# --- honesty --------------------------------------------------------------------------------
+
+
+def test_hidden_cards_do_not_change_the_searchs_choice():
+    """[rules] each player's cards are his own: two states that differ only in what the seat
+    cannot see (the other hands, the deck, the face-down cards: the same view, determinized
+    anew) give the seat the same view, and the search the same action."""
+    rng = random.Random(3)
+    differing = 0
+    for state, seat in searched_positions(5, seed=4, wanted=8):
+        view = renaissance.view_for(state, seat)
+        variant = renaissance.determinize(view, rng)
+        assert renaissance.view_for(variant, seat) == view
+        differing += variant.hands != state.hands or variant.deck != state.deck
+        first = make_bot("hard", seed=7, rounds=ROUNDS).choose(view)
+        second = make_bot("hard", seed=7, rounds=ROUNDS).choose(renaissance.view_for(variant, seat))
+        assert first == second
+    assert differing >= 6
+
+
+def test_the_search_is_handed_only_the_view():
+    bot = make_bot("hard", seed=0, rounds=ROUNDS)
+    assert list(inspect.signature(bot.choose).parameters) == ["view"]
+    assert list(inspect.signature(bot.answer_offer).parameters) == ["view"]
+    state = renaissance.new_game(3, seed=1)
+    with pytest.raises((TypeError, AttributeError)):
+        bot.choose(state)  # a full state is not a view
+
+
+# --- legal, quick, reproducible -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_the_search_plays_a_legal_action_of_its_seat(level):
+    """From the view as a remote bot would get it (JSON), in the phases it searches."""
+    bot = make_bot(level, seed=2, rounds=ROUNDS)
+    phases = set()
+    for state, seat in searched_positions(4, seed=9, wanted=12):
+        view = json.loads(json.dumps(renaissance.view_for(state, seat)))
+        action = bot.choose(view)
+        assert action in renaissance.legal_actions(state, seat)
+        renaissance.apply_action(state, seat, action)
+        phases.add(view["phase"])
+    assert len(phases) >= 2
+
+
+def test_a_decision_with_one_legal_action_is_not_searched():
+    bot = make_bot("hard", seed=1)
+    for state, seat in heuristic_game(6, seed=2):
+        view = renaissance.view_for(state, seat)
+        if len(view["legal_actions"]) == 1:
+            tick = time.perf_counter()
+            assert bot.choose(view) == view["legal_actions"][0]
+            assert time.perf_counter() - tick < 0.01
+            assert bot.last_rounds == 0
+            return
+    pytest.fail("no decision with a single legal action in a whole game")
+
+
+def test_the_same_view_and_seed_give_the_same_choice():
+    state, seat = searched_positions(6, seed=5, wanted=3)[-1]
+    view = renaissance.view_for(state, seat)
+    choices = {str(make_bot("hard", seed=4, rounds=ROUNDS).choose(view)) for _ in range(3)}
+    assert len(choices) == 1
+
+
+# --- levels and budgets ---------------------------------------------------------------------
+
+
+def test_medium_and_hard_are_the_search_at_their_budgets():
+    """The site's search levels: `hard` within the issue's 2 s, `medium` clearly cheaper."""
+    assert LEVEL_BOTS["medium"] == "medium" and LEVEL_BOTS["hard"] == "hard"
+    for level in ("medium", "hard"):
+        bot = ai.make_bot(level, seed=3, game="renaissance")
+        assert type(bot) is RenaissanceSearchBot and bot.budget == BUDGETS[level]
+    hard, medium = BUDGETS["hard"], BUDGETS["medium"]
+    assert hard.seconds <= 2.0
+    assert medium.seconds <= hard.seconds / 2
+
+
+def test_the_sites_thinking_time_only_shortens_a_levels_clock():
+    assert make_bot("medium", time_limit=1.5).budget.seconds == BUDGETS["medium"].seconds
+    assert make_bot("hard", time_limit=0.05).budget.seconds == 0.05
+
+
+def test_a_searched_decision_keeps_within_the_clock():
+    """The clock is checked before every rollout; one rollout past it at most."""
+    bot = make_bot("hard", seed=6, time_limit=0.1)
+    for state, seat in searched_positions(6, seed=8, wanted=4):
+        view = renaissance.view_for(state, seat)
+        tick = time.perf_counter()
+        bot.choose(view)
+        assert time.perf_counter() - tick < 0.1 + 0.25
+
+
+def test_offers_are_answered_by_the_heuristics_rule():
+    rng = random.Random(1)
+    for state, seat in searched_positions(4, seed=3, wanted=3):
+        view = renaissance.view_for(state, seat)
+        assert make_bot("hard", seed=rng.randrange(9)).answer_offer(view) == (
+            HeuristicBot().answer_offer(view)
+        )
