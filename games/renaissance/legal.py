@@ -512,13 +512,15 @@ def _attack_commits(hand, ducats):
 
 def _defend_commits(hand, ducats):
     """[rules] One blue card, compulsory while it holds one (a Condottiere may stand in), and
-    maybe one red card."""
+    maybe one red card; [ruling] R15 a defender that plays no blue card (it has none, and no
+    Condottiere stands in) adds "seulement" its fortification, die and bonuses: no red card."""
     singles = [(k,) for k in BLUE if hand[k]]
     if hand[CONDOTTIERE] and ducats >= 1:
         singles.append((CONDOTTIERE,))
+    actions = _commits(singles, hand, ducats)
     if not any(_blue_counts(hand)):
-        singles.append(())
-    return _commits(singles, hand, ducats)
+        actions.append(_commit_action((), None))
+    return actions
 
 
 def _counter(s, seat):

@@ -61,8 +61,9 @@ def test_r14_the_face_down_red_card_is_an_engineer_a_traitor_or_a_condottiere():
 
 
 def test_r15_the_defenders_blue_slot_takes_a_condottiere_or_nothing_without_blue_cards():
-    """[ruling] R15: with a blue card in hand the slot is filled (a Condottiere may stand in);
-    without one, a Condottiere or nothing; the red card is always optional."""
+    """[ruling] R15: with a blue card in hand the slot is filled (a Condottiere may stand in,
+    line 190: "peut se jouer en tant que carte bleue"); without one, a Condottiere or nothing;
+    the red card goes with a played blue card or Condottiere only (next test)."""
     state, (attacker, defender) = declared(["pikemen", "pikemen"], ["knights", "condottiere"])
     state = apply_action(state, attacker, commit(["pikemen", "pikemen"]))
     blues = {tuple(o["blue"]) for o in legal_actions(state, defender)}
@@ -72,11 +73,30 @@ def test_r15_the_defenders_blue_slot_takes_a_condottiere_or_nothing_without_blue
     bare = apply_action(bare, attacker, commit(["pikemen", "pikemen"]))
     options = legal_actions(bare, defender)
     assert {tuple(o["blue"]) for o in options} == {(), ("condottiere",)}
-    assert commit([]) in options and commit([], "engineer") in options
+    assert commit(["condottiere"], "engineer") in options
     nothing = apply_action(bare, defender, commit([]))
     assert nothing.battle["troops"][1] == () and nothing.hands[defender] == hand(
         "condottiere", "engineer"
     )
+
+
+def test_r15_a_defender_without_blue_cards_adds_only_fortification_die_and_bonuses():
+    """[ruling] R15, line 406: "Si le défenseur n'a plus de carte bleue pour se défendre, il
+    additionne seulement la valeur de sa fortification à son jet de dé et aux bonus liés au
+    terrain": no red card with an empty blue slot (no Engineer's +2, no Traitor, no Condottiere
+    as its red card). Holding cards, it is still asked (R27), with that one choice."""
+    state, (attacker, defender) = declared(
+        ["pikemen", "pikemen"], ["engineer", "traitor", "condottiere"], ducats=0
+    )
+    state = apply_action(state, attacker, commit(["pikemen", "pikemen"]))
+    assert state.phase == DEFEND and state.current == defender
+    assert legal_actions(state, defender) == [commit([])]
+    for red in ("engineer", "traitor", "condottiere"):
+        refused(state, defender, commit([], red))
+    fought = apply_action(state, defender, commit([]))
+    b = fought.battle
+    assert b["troops"][1] == () and b["engineer"] == 0
+    assert strength(b, 1) == b["fort"] + b["bonus"] + b["dice"][1]
 
 
 def test_r16_a_defender_with_cards_is_asked_about_a_counter_even_without_the_copy():
