@@ -80,14 +80,19 @@ class HeuristicBot:
         """An offer to make now, before this seat's action, or None (offers.chosen_offer: a
         city exchange or a Condottiere sale that raises both parties' standing as this view
         tells, at most offers.OFFERS_PER_TURN a turn, in its own decisions outside a battle).
-        `made`: the offers this seat made this turn (a caller that makes a new bot for each
-        decision, as the site does, reads them from the game's log); the bot also remembers
-        the ones it returned itself, so none is made twice in a turn, declined or not."""
+        `made`: the offers this seat made this turn, or a function that returns them, called
+        only when an offer is considered (a caller that makes a new bot for each decision, as
+        the site does, reads them from the game's log); the bot also remembers the ones it
+        returned itself, so none is made twice in a turn, declined or not."""
         turn = view["public"]["turn"]
         remembered = self._offers_made.setdefault(turn, [])
-        known = {offer_key(action) for action in made}
-        made = list(made) + [a for a in remembered if offer_key(a) not in known]
-        offer = chosen_offer(view, made)
+
+        def made_this_turn():
+            told = list(made() if callable(made) else made)
+            known = {offer_key(action) for action in told}
+            return told + [a for a in remembered if offer_key(a) not in known]
+
+        offer = chosen_offer(view, made_this_turn)
         if offer is not None:
             remembered.append(offer)
         return offer

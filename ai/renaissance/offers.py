@@ -31,9 +31,10 @@ ACCEPT_MARGIN = 0.1
 OFFER_MARGIN = 0.15
 # A bot makes at most this many offers a turn.
 OFFERS_PER_TURN = 2
-# The decisions in which a bot considers an offer: its own turn's purchase, expansion and
-# combat, outside a battle (an exchange may not be accepted during one, R42).
-OFFER_PHASES = frozenset({"purchase", "expansion", "combat"})
+# The decisions in which a bot considers an offer: its own expansions and combat phase, outside
+# a battle (an exchange may not be accepted during one, R42). Not its purchases: a wall built
+# then on a city it offered would void the offer (R42: the same fortification level).
+OFFER_PHASES = frozenset({"expansion", "combat"})
 
 
 def offer_answers(view: dict) -> list:
@@ -88,11 +89,15 @@ def offer_key(action: dict) -> tuple:
 def chosen_offer(view: dict, made=()) -> dict | None:
     """The offer the seat makes now, or None: the exchange or sale that raises its standing
     most, by more than OFFER_MARGIN, and the recipient's by more than ACCEPT_MARGIN; none when
-    OFFERS_PER_TURN were made this turn (`made`: the offers made, as actions) or outside the
-    decisions of OFFER_PHASES; never one of `made` again."""
+    OFFERS_PER_TURN were made this turn (`made`: the offers made, as actions, or a function
+    that returns them) or outside the decisions of OFFER_PHASES; never one of `made` again."""
     if view["phase"] not in OFFER_PHASES or view["public"]["battle"] is not None:
         return None
-    if view["seat"] not in view["acting_seats"] or len(made) >= OFFERS_PER_TURN:
+    if view["seat"] not in view["acting_seats"]:
+        return None
+    if callable(made):  # read only when an offer is considered (the site reads its log)
+        made = made()
+    if len(made) >= OFFERS_PER_TURN:
         return None
     done = {offer_key(action) for action in made}
     candidates = [

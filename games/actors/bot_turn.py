@@ -26,7 +26,7 @@ from games.services.decisions import decision_began
 from games.services.errors import IllegalMove, NotBotTurn
 from games.services.frames import STANDIN_LEVEL
 
-from .choosing import acting_seats_at, choose_answer, choose_move
+from .choosing import acting_seats_at, choose_answer, choose_move, choose_offer
 
 log = logging.getLogger(__name__)
 
@@ -93,9 +93,9 @@ def serve_bot_turn(
         if len(acting) != 1:
             return "stale"
         (seat_index,) = acting
-        choices = [
-            (seat_index, choose_move(rules, seed, state, seat_index, level, version, game_id))
-        ]
+        offer, view = choose_offer(rules, seed, state, seat_index, level, version, game_id)
+        move = choose_move(rules, seed, state, seat_index, level, version, game_id, view=view)
+        offers, choices = [(seat_index, offer)] if offer else [], [(seat_index, move)]
     else:
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
@@ -103,9 +103,20 @@ def serve_bot_turn(
         found = bot_choices(game, version, since)
         if isinstance(found, str):
             return found
-        version, choices = found
+        version, offers, choices = found
+    for seat, offer in offers:
+        play_bot_offer(game_id, version, seat, offer)
     outcomes = [announce_move(game_id, version, seat, action, asked_at) for seat, action in choices]
     return outcomes[0] if len(outcomes) == 1 else ",".join(sorted(set(outcomes)))
+
+
+def play_bot_offer(game_id: int, version: int, seat: int, offer: dict) -> str:
+    """Play a bot's offer of diplomacy at once, before its move is announced: the offer is no
+    move of the turn, so the move chosen at `version` still holds after it (an offer changes
+    nobody's decision, games/services/decisions.py), and the recipient answers whenever it
+    likes (a bot at once, in a job of its own; a person on its table). It never holds the game
+    up: unanswered, it vanishes at the end of the turn ([ruling] R45)."""
+    return play_bot_move(game_id, version, seat, offer, time.time())
 
 
 def announce_move(game_id: int, version: int, seat: int, action: dict, asked_at: float) -> str:
@@ -118,8 +129,9 @@ def announce_move(game_id: int, version: int, seat: int, action: dict, asked_at:
 
 
 def bot_choices(game: Game, version: int, since: int):
-    """(the version chosen at, [(seat, action), ...]) for the bots to serve at `version`, or
-    why there are none ("stale", "not_bot_turn")."""
+    """(the version chosen at, [(seat, offer), ...], [(seat, action), ...]) for the bots to
+    serve at `version`: the offers some make before their moves, then the moves and answers;
+    or why there are none ("stale", "not_bot_turn")."""
     rules = ruleset_of(game)
     seats = list(Seat.objects.filter(game=game).order_by("index"))
     found = acting_seats_at(game, version, seats)
@@ -136,18 +148,19 @@ def bot_choices(game: Game, version: int, since: int):
         return "not_bot_turn" if asked and not any(s.plays_as_bot for s in asked) else "stale"
     # The game as read is the newest version; every decision served is still the one asked.
     version = game.version
-    choices = [
-        (
-            seat.index,
-            choose_move(rules, game.seed, state, seat.index, bot_level(seat), version, game.pk),
-        )
-        for seat in served
-    ]
+    offers, choices = [], []
+    for seat in served:
+        level = bot_level(seat)
+        offer, view = choose_offer(rules, game.seed, state, seat.index, level, version, game.pk)
+        move = choose_move(rules, game.seed, state, seat.index, level, version, game.pk, view=view)
+        if offer is not None:
+            offers.append((seat.index, offer))
+        choices.append((seat.index, move))
     for seat in answering:
         answer = choose_answer(rules, game.seed, state, seat.index, bot_level(seat), version)
         if answer is not None:
             choices.append((seat.index, answer))
-    return (version, choices) if choices else "stale"
+    return (version, offers, choices) if choices else "stale"
 
 
 def decision_start(game: Game, seat: int) -> int:

@@ -6,7 +6,7 @@ import logging
 from django.conf import settings
 
 import ai
-from games.models import Game, Seat
+from games.models import Action, Game, Seat
 from games.rules_api import ruleset_of
 from games.services.decisions import still_deciding
 from games.services.frames import load_state
@@ -43,11 +43,38 @@ def seat_seed(ruleset, game_seed: int, version: int, seat: int) -> int:
 
 
 def choose_move(
-    ruleset, game_seed: int, state, seat: int, level: str, version: int, game_id=None
+    ruleset, game_seed: int, state, seat: int, level: str, version: int, game_id=None, view=None
 ) -> dict:
-    """A bot's move for `seat`, chosen from that seat's view and the game's public history."""
+    """A bot's move for `seat`, chosen from that seat's view (`view` if already read) and the
+    game's public history."""
     bot = make_seat_bot(level, seat_seed(ruleset, game_seed, version, seat), ruleset.name)
-    return bot_choice(bot, ruleset.view_for(state, seat), game_id, version)
+    view = ruleset.view_for(state, seat) if view is None else view
+    return bot_choice(bot, view, game_id, version)
+
+
+def choose_offer(
+    ruleset, game_seed: int, state, seat: int, level: str, version: int, game_id: int
+) -> tuple[dict | None, dict | None]:
+    """(a bot's offer of diplomacy to make before its move, or None; the seat's view if it was
+    read, for the move). A bot that makes offers (`make_offer`, the Renaissance heuristic) is
+    told the offers its seat made this turn, read from the game's log only when it asks (it
+    makes no offer twice in a turn, and few)."""
+    bot = make_seat_bot(level, seat_seed(ruleset, game_seed, version, seat), ruleset.name)
+    make_offer = getattr(bot, "make_offer", None)
+    if make_offer is None:
+        return None, None
+    view = ruleset.view_for(state, seat)
+    return make_offer(view, made=lambda: offers_made_this_turn(game_id, seat)), view
+
+
+def offers_made_this_turn(game_id: int, seat: int) -> list[dict]:
+    """The offers `seat` made since the current turn began (the log's public record of the
+    action that began it says `turn`): the seat's own actions, nothing it may not know."""
+    actions = Action.objects.filter(game_id=game_id)
+    began = actions.filter(public__has_key="turn").order_by("-seq").values_list("seq", flat=True)
+    since = began.first() or 0
+    mine = actions.filter(seat=seat, seq__gt=since, action__type__startswith="offer_")
+    return list(mine.order_by("seq").values_list("action", flat=True))
 
 
 def choose_answer(ruleset, game_seed: int, state, seat: int, level: str, version: int):
