@@ -53,8 +53,8 @@ class Budget:
 # The levels' budgets (docs/ai.md, "Renaissance": measured in the arena on 2026-11-29). `hard`
 # must decide within 2 s at p95 on one core; a round costs about width x horizon x 1 ms.
 BUDGETS = {
-    "medium": Budget(seconds=0.08, rounds=8, width=3, horizon=16),
-    "hard": Budget(seconds=0.3, rounds=24, width=5, horizon=24),
+    "medium": Budget(seconds=0.06, rounds=12, width=2, horizon=8),
+    "hard": Budget(seconds=0.3, rounds=40, width=3, horizon=12),
 }
 # The search overrules the heuristic only with a paired mean gain this many standard errors
 # above zero, and at least TRUST (in RP), after at least MIN_ROUNDS rounds.
