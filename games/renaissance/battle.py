@@ -40,6 +40,8 @@ UNROLLED = -1
 ENGINEERED = (0, 2, 4)
 # [rules] An Engineer played in defence without a counter is worth 2 PC.
 ENGINEER_DEFENCE = 2
+# [rules] The most cards a side plays: the attacker 2 blue and 1 red, the defender 1 and 1.
+MOST_CARDS = (3, 2)
 
 
 def _seats(b):
@@ -235,7 +237,7 @@ def resolve_condottieri(s):
             _update(s, troops=put(b["troops"], side, troops))
         elif face == TREASON:
             buyer = _seats(b)[1 - side]
-            if s.ducats[buyer] >= 1:
+            if s.ducats[buyer] >= 1 and cards_in_battle(b, 1 - side) < MOST_CARDS[1 - side]:
                 _update(s, pending=(side, index))
                 s.phase, s.current = TREASON_PHASE, buyer
                 return
@@ -244,14 +246,24 @@ def resolve_condottieri(s):
             _update(s, troops=put(b["troops"], side, troops))
 
 
+def cards_in_battle(b, side):
+    """The cards a side has in the battle now: its troops (blue cards and Condottieri still
+    there) and its Engineer or Traitor unless a counter discarded it."""
+    red = b["red"][side]
+    gone = b["countered"] and (side == 0 or red == b["red"][0])
+    return len(b["troops"][side]) + int(red in (ENGINEER, TRAITOR) and not gone)
+
+
 def treason(s, buy):
-    """[rules] The other side may buy the traitor for a ducat (to the bank, [ruling] R18) and
-    rolls it again; otherwise its owner rolls it again."""
+    """[rules] The other side may buy the traitor for a ducat and rolls it again; otherwise its
+    owner rolls it again. [ruling] R18: a sale, so the ducat goes to the player the traitor
+    leaves, and only a side below its card limit is offered it."""
     b = s.battle
     side, index = b["pending"]
     if buy:
-        buyer = _seats(b)[1 - side]
+        seller, buyer = _seats(b)[side], _seats(b)[1 - side]
         s.ducats = put(s.ducats, buyer, s.ducats[buyer] - 1)
+        s.ducats = put(s.ducats, seller, s.ducats[seller] + 1)
         troops = list(b["troops"])
         troops[side] = troops[side][:index] + troops[side][index + 1 :]
         troops[1 - side] = troops[1 - side] + ((CONDOTTIERE, UNROLLED),)

@@ -139,32 +139,54 @@ def test_r17_the_card_a_traitor_took_cannot_be_saved_by_a_retreat():
     refused(state, attacker, {"type": "retreat", "card": "cannon"})
 
 
-def _treason(rng_ok):
-    """Attacker: a Condottiere and a pikeman; defender: two Condottieri. The attacker's
-    Condottiere rolls treason, and rng_ok(state, k) holds for the draw counter k."""
+def _treason(rng_ok, defence=("condottiere",), red=None):
+    """Attacker: a Condottiere and a pikeman; defender: two Condottieri, committing `defence`
+    and `red`. The attacker's Condottiere rolls treason, and rng_ok(state, k) holds for the draw
+    counter k."""
     for k in range(2000):
         state, (attacker, defender) = declared(
             ["condottiere", "pikemen"], ["condottiere", "condottiere"]
         )
         state = apply_action(edit(state, rng=k), attacker, commit(["pikemen", "condottiere"]))
         if CONDOTTIERE_DIE[die(state, k + 2) - 1] == "treason" and rng_ok(state, k):
-            state = apply_action(state, defender, commit(["condottiere"], "condottiere"))
-            assert state.phase == TREASON and state.current == defender
+            state = apply_action(state, defender, commit(list(defence), red))
             return state, (attacker, defender)
     raise AssertionError("no such rolls")
 
 
-def test_r18_a_bought_traitor_is_paid_to_the_bank_and_joins_beyond_the_card_limits():
-    """[ruling] R18: the ducat goes to the bank (the seller gets nothing); the defender then has
-    three Condottieri, one more than it may play; each is rolled."""
-    state, (attacker, defender) = _treason(lambda s, k: all(numbered(s, k + j) for j in (3, 4, 5)))
+def test_r18_a_bought_traitor_is_paid_to_the_player_it_leaves():
+    """[ruling] R18, line 202: "le Condottiere trahit et va se vendre à votre adversaire pour 1
+    ducat"; line 190: "L'argent est payé à la banque sauf dans le cas d'une vente"; line 206: in
+    a sale "le joueur qui achète le Condottiere paie le ducat au vendeur". The defender pays the
+    attacker the ducat; the traitor joins the defender's side and is rolled again."""
+    state, (attacker, defender) = _treason(lambda s, k: all(numbered(s, k + j) for j in (3, 4)))
+    assert state.phase == TREASON and state.current == defender
     bought = apply_action(state, defender, {"type": "buy_traitor", "buy": True})
     assert bought.ducats[defender] == state.ducats[defender] - 1
-    assert bought.ducats[attacker] == state.ducats[attacker]
+    assert bought.ducats[attacker] == state.ducats[attacker] + 1
+    assert sum(bought.ducats) == sum(state.ducats)
     assert [kind for kind, _ in bought.battle["troops"][0]] == [KIND["pikemen"]]
     defence = bought.battle["troops"][1]
-    assert [kind for kind, _ in defence] == [KIND["condottiere"]] * 3
+    assert [kind for kind, _ in defence] == [KIND["condottiere"]] * 2
     assert all(value in (4, 5, 6) for _, value in defence)
+
+
+def test_r18_no_traitor_is_bought_beyond_the_buyers_card_limit():
+    """[ruling] R18, line 206: "La vente de Condottiere ne doit pas être en infraction avec le
+    nombre maximum de cartes jouées par l'attaquant et le défenseur" (a defender plays at most
+    2: line 190, "1 à la place de la carte bleue et 1 à la place de la carte rouge"). A defender
+    with two cards in the battle is not offered the traitor: line 202, "Si votre adversaire ne
+    peut payer, c'est vous qui relancez le dé"."""
+    state, (attacker, defender) = _treason(
+        lambda s, k: all(numbered(s, k + j) for j in (3, 4, 5)),
+        defence=("condottiere",),
+        red="condottiere",
+    )
+    assert state.phase == SIGN
+    assert [kind for kind, _ in state.battle["troops"][0]] == [KIND["pikemen"], KIND["condottiere"]]
+    assert len(state.battle["troops"][1]) == 2
+    assert (state.ducats[attacker], state.ducats[defender]) == (9, 8)  # paid at the reveal only
+    assert all(value in (4, 5, 6) for kind, value in state.battle["troops"][0][1:])
 
 
 def test_r18_a_declined_traitor_is_rolled_again_by_its_owner():
