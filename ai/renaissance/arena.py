@@ -20,10 +20,27 @@ from .watch import Watch
 MAX_DECISIONS = 5_000
 
 
+def parse_token(token: str) -> tuple[str, int | None]:
+    """A bot token: a level of LEVELS, or `level:N` for a search level at N rounds a decision
+    and no clock (a run whose command replays the very same games on any machine, whatever the
+    load); the token is the bot's label in the summary."""
+    level, _, rounds = token.partition(":")
+    if not rounds:
+        return level, None
+    if level not in SEARCH_LEVELS or not rounds.isdigit() or int(rounds) < 1:
+        raise ValueError(f"bad Renaissance bot token {token!r}: N rounds only for a search level")
+    return level, int(rounds)
+
+
 def check_levels(bots: list[str]) -> None:
-    unknown = sorted(set(bots) - set(LEVELS))
+    unknown = sorted({token for token in bots if parse_token(token)[0] not in LEVELS})
     if unknown:
         raise ValueError(f"unknown Renaissance bots {unknown}; choose among {', '.join(LEVELS)}")
+
+
+def make_arena_bot(token: str, seed: int):
+    level, rounds = parse_token(token)
+    return make_bot(level, seed=seed, rounds=rounds)
 
 
 def deal_nations(players: int, game_seed: int) -> list[str]:
@@ -69,15 +86,15 @@ def play_game(spec: dict) -> dict:
         players, seed=spec["game_seed"], options={"nations": spec["nations"]}
     )
     bots = [
-        make_bot(level, seed=spec["game_seed"] * 31 + seat)
-        for seat, level in enumerate(spec["bots"])
+        make_arena_bot(token, seed=spec["game_seed"] * 31 + seat)
+        for seat, token in enumerate(spec["bots"])
     ]
     watch = Watch() if spec.get("watch") else None
     think = [0.0] * players
     decisions = [0] * players
     # Every decision's thinking time, in ms, for the p95 of the table (search bots only: the
     # others take well under a millisecond).
-    times = [[] if level in SEARCH_LEVELS else None for level in spec["bots"]]
+    times = [[] if parse_token(token)[0] in SEARCH_LEVELS else None for token in spec["bots"]]
     started = time.perf_counter()
     while not renaissance.is_terminal(state) and sum(decisions) < MAX_DECISIONS:
         # In the secret vote every seat acts: each decides on its own view, in seat order
