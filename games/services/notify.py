@@ -2,10 +2,12 @@
 
 The database is the truth and these messages only say "version N exists, come and read it". They
 are sent from synchronous code that may run on any thread: a request, a socket's database thread,
-a Celery worker, a job thread. With the Redis layer they go through one loop kept for the purpose
-(`_sender_loop`). The in-memory layer (the embedded profile) keeps asyncio queues bound to the
-event loop that serves the sockets, and waking a waiter on that loop from a foreign thread is not
-thread-safe, so there the send is handed to that loop, which the game consumer records.
+a Celery worker, a job thread. On the production layer (channels-redis's publish/subscribe) a
+hint is one PUBLISH from the calling thread (`layer_publish.py`); another layer's group_send
+goes through one loop kept for the purpose (`_sender_loop`). The in-memory layer (the embedded
+profile) keeps asyncio queues bound to the event loop that serves the sockets, and waking a
+waiter on that loop from a foreign thread is not thread-safe, so there the send is handed to
+that loop, which the game consumer records.
 """
 
 import asyncio
@@ -16,6 +18,9 @@ import uuid
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
+
+from .layer_publish import publisher_for
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +84,9 @@ def group_send_now(group: str, message: dict) -> None:
     if layer is None:
         return
     try:
+        if isinstance(layer, RedisPubSubChannelLayer):
+            publisher_for(layer).group_send(group, message)
+            return
         if isinstance(layer, InMemoryChannelLayer):
             loop = _loop_to_hand_off_to(layer)
             if loop is None:

@@ -4,7 +4,8 @@ channels-redis's publish/subscribe layer spreads its channels over its `hosts` b
 name: a group's notices are published on the server its name hashes to, where every process
 watching the group subscribes. The settings test checks what the variable gives; the production
 test starts two redis-servers of its own and has a layer instance (a worker's, say) send to
-groups that hash to each of them, heard by two processes' sockets.
+groups that hash to each of them, heard by two processes' sockets: through the layer's own
+group_send, and as a move's hint is sent, synchronously from a thread.
 """
 
 import asyncio
@@ -15,6 +16,7 @@ import redis
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from condottiere_site.env import channel_layer_host, channel_layer_urls
+from games.services.layer_publish import publisher_for
 from tests.load.servers import HOST
 from tests.own_redis import redis_servers
 from tests.web.test_settings import assert_stops_with, manage, settings_of
@@ -95,9 +97,20 @@ def group_for_each_server(process, names) -> list[str]:
     raise AssertionError("no group for every server")
 
 
+async def send_from_the_layer(sender, group, message):
+    await sender.group_send(group, message)
+
+
+async def send_from_a_thread(sender, group, message):
+    """As a Celery worker or a socket's database thread sends a move's hint: synchronously,
+    off the event loop (games/services/layer_publish.py)."""
+    await asyncio.to_thread(publisher_for(sender).group_send, group, message)
+
+
 @pytest.mark.production
+@pytest.mark.parametrize("send", [send_from_the_layer, send_from_a_thread])
 async def test_a_group_send_reaches_every_process_through_either_redis_server(
-    two_redis_servers, monkeypatch
+    two_redis_servers, monkeypatch, send
 ):
     urls = [f"redis://{HOST}:{port}/0" for port in two_redis_servers]
     monkeypatch.setenv("CHANNEL_LAYER_REDIS_URLS", ",".join(urls))
@@ -116,7 +129,7 @@ async def test_a_group_send_reaches_every_process_through_either_redis_server(
                 await daphne.group_add(group, socket)
         await asyncio.sleep(0.2)  # the subscriptions reach the servers
         for version, group in enumerate(groups, start=1):
-            await sender.group_send(group, {"type": "game.version", "version": version})
+            await send(sender, group, {"type": "game.version", "version": version})
         for daphne, socket in zip(daphnes, sockets, strict=True):
             heard = []
             for _ in groups:
