@@ -161,9 +161,17 @@ def _return(s, seat, action):
 
 
 def _vote(s, seat, action):
+    if action["type"] == "announce":
+        _announce(s, seat, action)
+        return
     s.votes = put(s.votes, seat, int(action["war"]))
     if min(s.votes) >= 0:
         flow.end_vote(s)
+
+
+def _announce(s, seat, action):
+    """[ruling] R59: the Swiss bonus, in public: 1 in attack, 2 in defence."""
+    s.power = put(s.power, seat, 1 if action["bonus"] == "attack" else 2)
 
 
 PIECE_PRICES = {
@@ -180,7 +188,7 @@ def _purchase(s, seat, action):
         flow.next_purchase(s)
         return
     if kind == "announce":
-        s.power = put(s.power, seat, 1 if action["bonus"] == "attack" else 2)
+        _announce(s, seat, action)
         return
     if kind == "buy_cards":
         count = action["count"]

@@ -209,7 +209,15 @@ def _return(s, seat):
 
 
 def _vote(s, seat):
+    if swiss_to_announce(s, seat):
+        # [ruling] R59: the Swiss announce their bonus "lors du vote", before their ballot.
+        return [dict(action) for action in SWISS_CHOICES]
     return [{"type": "vote", "war": False}, {"type": "vote", "war": True}]
+
+
+def swiss_to_announce(s, seat):
+    """[ruling] R59: the Swiss have not yet announced this turn's bonus (attack or defence)."""
+    return has_power(s, seat, "swiss") and not s.power[seat]
 
 
 SWISS_CHOICES = ({"type": "announce", "bonus": "attack"}, {"type": "announce", "bonus": "defence"})
@@ -230,8 +238,8 @@ def _build_tables(geo):
 
 
 def _purchase(s, seat):
-    if has_power(s, seat, "swiss") and not s.power[seat]:
-        # [ruling] R59: the Swiss announce their bonus first, in public.
+    if swiss_to_announce(s, seat):
+        # [ruling] R59: in a turn without a vote (1515's first), at their first decision.
         return [dict(action) for action in SWISS_CHOICES]
     ducats = s.ducats[seat]
     actions = [DONE]

@@ -2,11 +2,19 @@
 
 import random
 
-from games.renaissance.api import apply_action, legal_actions
+from games.renaissance.api import apply_action, legal_actions, view_for
 from games.renaissance.cards import KIND
 from games.renaissance.flow import end_vote, treasury
-from games.renaissance.state import COMBAT, PURCHASE, RETREAT, clone, put
-from tests.renaissance.conftest import city, combat_state, edit, game, through_setup, until
+from games.renaissance.state import COMBAT, PURCHASE, RETREAT, VOTE, clone, put
+from tests.renaissance.conftest import (
+    city,
+    combat_state,
+    edit,
+    game,
+    refused,
+    through_setup,
+    until,
+)
 from tests.renaissance.test_engine_battle import commit, pass_all, prepare
 
 POWERS = (("powers", True),)
@@ -148,8 +156,36 @@ def test_r58_the_empire_draws_one_more_card_at_the_deal():
     assert sum(state.hands[0]) == 5 and all(sum(state.hands[s]) == 4 for s in range(1, 6))
 
 
-def test_r59_the_swiss_announce_their_bonus_first_and_get_plus_one_on_that_side():
-    """[ruling] R59: announced as the first purchase action; +1 PC in attack."""
+def test_r59_the_swiss_announce_during_the_vote_in_public_before_their_ballot():
+    """[ruling] R59, line 668: "Le joueur doit annoncer lors du vote s'il choisit un bonus en
+    attaque ou en défense": in a turn with a vote the Swiss announce in the vote phase, before
+    their own ballot, while the others may still be voting; the announcement is public at once
+    (the votes stay secret); the purchases then ask nothing more of them."""
+    state = game(6, 6)
+    state = edit(state, nations=put(state.nations, 0, "swiss"), options=state.options + POWERS)
+    state = until(state, lambda s: s.turn == 2 and s.phase == VOTE)
+    assert legal_actions(state, 0) == [
+        {"type": "announce", "bonus": "attack"},
+        {"type": "announce", "bonus": "defence"},
+    ]
+    refused(state, 0, {"type": "vote", "war": True})
+    other = apply_action(state, 1, {"type": "vote", "war": True})
+    announced = apply_action(other, 0, {"type": "announce", "bonus": "defence"})
+    assert announced.phase == VOTE and announced.power[0] == 2
+    assert view_for(announced, 3)["public"]["power"][0] == 2
+    assert view_for(announced, 3)["public"]["voted"][:2] == [False, True]
+    assert legal_actions(announced, 0) == [
+        {"type": "vote", "war": False},
+        {"type": "vote", "war": True},
+    ]
+    bought = until(announced, lambda s: s.phase == PURCHASE and s.current == 0)
+    assert bought.power[0] == 2
+    assert not any(a["type"] == "announce" for a in legal_actions(bought, 0))
+
+
+def test_r59_without_a_vote_the_swiss_announce_first_and_get_plus_one_on_that_side():
+    """[ruling] R59: in a turn without a vote (1515's first), announced at the Swiss's first
+    decision, their first purchase action; +1 PC in attack."""
     state = game(6, 6)
     state = edit(state, nations=put(state.nations, 0, "swiss"), options=state.options + POWERS)
     state = until(state, lambda s: s.turn == 1 and s.phase == PURCHASE and s.current == 0)

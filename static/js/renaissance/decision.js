@@ -168,9 +168,28 @@ function cityPhase(view, opts) {
   return [prompt(t.ui(view.phase)), prompt(t.ui("pick_city")), row(passButton(view, opts))];
 }
 
+// The Swiss bonus (attack or defence), announced in public during the vote ([ruling] R59), or in
+// a turn without a vote at the Swiss's first purchase decision.
+function announceBlock(view, opts) {
+  const { t } = opts;
+  const announces = ofType(view, "announce");
+  if (!announces.length) return [];
+  return [
+    prompt(t.ui("announce_prompt")),
+    row(...announces.map((action) => makeButton(describeAction(action, t), {
+      key: `announce-${action.bonus}`,
+      testid: `rn-announce-${action.bonus}`,
+      onClick: () => opts.send(action),
+      disabled: opts.busy,
+    }))),
+  ];
+}
+
 function voteDecision(view, opts) {
   const { t } = opts;
   const votes = ofType(view, "vote");
+  const announce = announceBlock(view, opts);
+  if (announce.length) return announce;
   if (!votes.length) return voteCast(view, opts);
   const option = (war) => {
     const action = votes.find((vote) => vote.war === war);
@@ -262,17 +281,7 @@ function buildBlock(view, opts) {
 
 function purchaseDecision(view, opts) {
   const { t } = opts;
-  const parts = [prompt(t.ui("purchase_prompt"))];
-  const announces = ofType(view, "announce");
-  if (announces.length) {
-    parts.push(prompt(t.ui("announce_prompt")));
-    parts.push(row(...announces.map((action) => makeButton(describeAction(action, t), {
-      key: `announce-${action.bonus}`,
-      testid: `rn-announce-${action.bonus}`,
-      onClick: () => opts.send(action),
-      disabled: opts.busy,
-    }))));
-  }
+  const parts = [prompt(t.ui("purchase_prompt")), ...announceBlock(view, opts)];
   parts.push(...buyBlock(view, opts));
   if (ofType(view, "build").length || PIECES.length) parts.push(buildBlock(view, opts));
   const done = ofType(view, "done")[0];
