@@ -12,10 +12,12 @@ import pytest
 import ai
 import games.renaissance as renaissance
 from ai.renaissance import BUDGETS, LEVEL_BOTS, HeuristicBot, RenaissanceSearchBot, make_bot
-from ai.renaissance.search import SEARCHED_PHASES
+from ai.renaissance.arena import check_levels, make_arena_bot
+from ai.renaissance.search import MIN_ROUNDS, SEARCHED_PHASES
 
-# Few rounds and no clock: a reproducible bot, quick enough for tests.
-ROUNDS = 3
+# No clock, and the fewest rounds after which the search may overrule the heuristic: a
+# reproducible bot whose search counts, quick enough for tests.
+ROUNDS = MIN_ROUNDS
 
 
 def heuristic_game(players: int, seed: int):
@@ -56,9 +58,11 @@ def test_hidden_cards_do_not_change_the_searchs_choice():
         variant = renaissance.determinize(view, rng)
         assert renaissance.view_for(variant, seat) == view
         differing += variant.hands != state.hands or variant.deck != state.deck
-        first = make_bot("hard", seed=7, rounds=ROUNDS).choose(view)
-        second = make_bot("hard", seed=7, rounds=ROUNDS).choose(renaissance.view_for(variant, seat))
+        bots = [make_bot("hard", seed=7, rounds=ROUNDS) for _ in range(2)]
+        first = bots[0].choose(view)
+        second = bots[1].choose(renaissance.view_for(variant, seat))
         assert first == second
+        assert bots[0].last_rounds == bots[1].last_rounds == ROUNDS
     assert differing >= 6
 
 
@@ -144,3 +148,12 @@ def test_offers_are_answered_by_the_heuristics_rule():
         assert make_bot("hard", seed=rng.randrange(9)).answer_offer(view) == (
             HeuristicBot().answer_offer(view)
         )
+
+
+def test_the_arena_plays_a_search_level_at_n_rounds_without_a_clock():
+    """`hard:N` in the arena: the search at N rounds a decision, the same games on any machine."""
+    bot = make_arena_bot("hard:4", seed=1)
+    assert type(bot) is RenaissanceSearchBot
+    assert bot.budget.rounds == 4 and bot.budget.seconds is None
+    with pytest.raises(ValueError, match="rounds only for a search level"):
+        check_levels(["heuristic:4"])
