@@ -138,6 +138,8 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
+    # kombu's Redis transport, with one Redis client object per channel (games/jobs/broker.py).
+    CELERY_BROKER_TRANSPORT = "games.jobs.broker:Transport"
     CELERY_RESULT_BACKEND = REDIS_URL
     # Jobs (bot turns, turn timers, ratings, autofill, the sweep) go to Celery workers.
     JOB_RUNNER = "celery"
