@@ -11,7 +11,34 @@ from .cards import BLUE_SLOT, CONDOTTIERE, DECK, KIND, KINDS, RED_SLOT, counts_o
 from .geography import map_for
 from .legal import condottiere_credit
 from .state import FIELDS, PHASE_NAMES, State, _to_tuples
-from .visibility import PUBLIC_FIELDS
+from .visibility import FLAT_FIELDS, PUBLIC_FIELDS, ROWS_FIELDS, SCALAR_FIELDS
+
+# The deck's count of each kind, for the unseen pool.
+DECK_COUNTS = counts_of(DECK)
+
+
+def _tuple_expression(name):
+    if name in SCALAR_FIELDS:
+        return f"public[{name!r}]"
+    if name in FLAT_FIELDS:
+        return f"tuple(public[{name!r}])"
+    if name in ROWS_FIELDS:
+        return f"tuple(map(tuple, public[{name!r}]))"
+    return f"_to_tuples(public[{name!r}])"
+
+
+def _make_set_public():
+    # Straight-line assignments by the fields' known shapes (visibility.py's sets, held by
+    # tests/renaissance/test_engine_fast_paths.py): several times quicker than walking every
+    # number through _to_tuples; an unlisted field takes _to_tuples.
+    body = "".join(f"    s.{name} = {_tuple_expression(name)}\n" for name in PUBLIC_FIELDS)
+    source = f"def set_public(s, public):\n{body}"
+    namespace = {"_to_tuples": _to_tuples}
+    exec(source, namespace)  # noqa: S102 - fixed, trusted source built from PUBLIC_FIELDS
+    return namespace["set_public"]
+
+
+_set_public = _make_set_public()
 
 
 def _take(pool, allowed, rng):
@@ -21,12 +48,14 @@ def _take(pool, allowed, rng):
     return pool.pop(rng.choice(choices))
 
 
-def _hidden_commit(pool, side, count, ducats, rng):
+def _hidden_commit(pool, side, count, ducats, rng, free=0):
     """[ruling] A hidden commitment: the attacker's 2 blue slots (+ a red one if 3 cards), the
-    defender's blue slot (+ a red one if 2 cards)."""
-    blues = 2 if side == 0 else min(count, 1)
+    defender's blue slot (+ a red one if 2 cards); [ruling] R55 Milan's free Condottiere (no
+    card of the pool) is put in a blue slot and paid like the others."""
+    blues = min(count, (2 if side == 0 else 1) - free)
     reds = count - blues
     kinds = []
+    ducats -= free
     for _ in range(blues):
         allowed = BLUE_SLOT if kinds.count(CONDOTTIERE) < ducats else BLUE_SLOT[:-1]
         kinds.append(_take(pool, allowed, rng))
@@ -45,8 +74,7 @@ def determinize(view, rng):
     public = view["public"]
     s = object.__new__(State)
     s.geo, s._acting, s._legal, s._owned = map_for(view["board"]), None, None, None
-    for name in PUBLIC_FIELDS:
-        setattr(s, name, _to_tuples(public[name]))
+    _set_public(s, public)
     s.phase = PHASE_NAMES.index(view["phase"])
     s.seed, s.rng = rng.getrandbits(63), 0
     own_hand = counts_of(KIND[name] for name in view["hand"])
@@ -57,7 +85,7 @@ def determinize(view, rng):
     for other in range(s.n):
         for kind in range(KINDS):
             seen[kind] += s.exposed[other][kind] + (s.known[other][kind] if other != seat else 0)
-    pool = [kind for kind in range(KINDS) for _ in range(counts_of(DECK)[kind] - seen[kind])]
+    pool = [kind for kind in range(KINDS) for _ in range(DECK_COUNTS[kind] - seen[kind])]
     in_play = public["deck_size"] + len(s.discards) + sum(public["hand_sizes"]) + sum(seen)
     if not in_play:
         pool = []  # between turns every card is back in the box
@@ -92,6 +120,8 @@ def _public_battle_cards(battle, seat):
         return []
     if battle["revealed"]:
         kinds = [kind for side in (0, 1) for kind, _ in battle["troops"][side]]
+        for _ in range(battle.get("virtual", 0)):
+            kinds.remove(CONDOTTIERE)  # [ruling] R55: Milan's free one is no card
         return kinds + [c["red"] for c in battle["commits"] if c and c["red"] in _RED_CARDS]
     kinds = []
     for commit in battle["commits"]:
@@ -114,8 +144,9 @@ def _battle(battle, s, pool, rng):
         committed[side] = 1
         if "hidden" in commit:
             owner = (b["a"], b["d"])[side]
+            free = battle.get("free", (0, 0))[side]
             blue[side], red[side] = _hidden_commit(
-                pool, side, commit["hidden"], condottiere_credit(s, owner), rng
+                pool, side, commit["hidden"], condottiere_credit(s, owner), rng, free
             )
         else:
             blue[side], red[side] = tuple(commit["blue"]), commit["red"]

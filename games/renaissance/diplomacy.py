@@ -99,12 +99,7 @@ def diplomacy_actions(s, seat):
         return []
     actions = _answers(s, seat)
     if not belligerent(s, seat):
-        actions += [
-            {"type": "give_ducats", "to": other, "amount": amount}
-            for other in range(s.n)
-            if other != seat
-            for amount in range(1, s.ducats[seat] + 1)
-        ]
+        actions += map(dict.copy, _gifts(s.n, seat, s.ducats[seat]))
     if s.hands[seat][CONDOTTIERE] and not committed(s, seat):
         offered = {o[2] for o in s.offers if o[0] == SALE and o[1] == seat}
         actions += [
@@ -115,6 +110,24 @@ def diplomacy_actions(s, seat):
     if s.battle is None:
         actions += _exchange_offers(s, seat)
     return actions
+
+
+# The gifts of ducats a seat may make, by (players, seat, ducats): the same few lists recur, so
+# each is built once and handed out as copies (views list them for every seat and state).
+_GIFTS = {}
+
+
+def _gifts(players, seat, ducats):
+    key = (players, seat, ducats)
+    gifts = _GIFTS.get(key)
+    if gifts is None:
+        gifts = _GIFTS[key] = tuple(
+            {"type": "give_ducats", "to": other, "amount": amount}
+            for other in range(players)
+            if other != seat
+            for amount in range(1, ducats + 1)
+        )
+    return gifts
 
 
 def _answers(s, seat):
@@ -135,21 +148,49 @@ def _acceptable(s, seat, offer):
     return s.ducats[seat] >= SALE_PRICE and not committed(s, seat)
 
 
+# The exchange offers a seat may make, by (board, seat, owners, fortifications, cities already
+# exchanged), when it has none pending: these tuples change seldom (a capture, a build), and
+# views list the offers for every seat of every state, so each list is built once and handed
+# out as copies. Bounded, in case of a very long run.
+_EXCHANGES = {}
+_EXCHANGES_KEPT = 4096
+
+
 def _exchange_offers(s, seat):
-    names = s.geo.cities
     pending = {(o[2], o[3], o[4]) for o in s.offers if o[0] == EXCHANGE and o[1] == seat}
-    mine = [c for c, o in enumerate(s.owner) if o == seat and c not in s.exchanged]
+    if pending:
+        return _exchange_list(s, seat, pending)
+    key = (s.geo, seat, s.n, s.owner, s.fort, s.exchanged)
+    offers = _EXCHANGES.get(key)
+    if offers is None:
+        if len(_EXCHANGES) >= _EXCHANGES_KEPT:
+            _EXCHANGES.clear()
+        offers = _EXCHANGES[key] = tuple(_exchange_list(s, seat, pending))
+    return list(map(dict.copy, offers))
+
+
+def _exchange_list(s, seat, pending):
+    names, fort, exchanged = s.geo.cities, s.fort, s.exchanged
+    # Each seat's cities not yet exchanged, in one pass; the others' by fortification level,
+    # since an exchange needs equal levels.
+    held = [[] for _ in range(s.n)]
+    for city, owner in enumerate(s.owner):
+        if owner >= 0 and city not in exchanged:
+            held[owner].append(city)
+    mine = [(a, names[a], fort[a]) for a in held[seat]]
     actions = []
     for other in range(s.n):
         if other == seat:
             continue
-        theirs = [c for c, o in enumerate(s.owner) if o == other and c not in s.exchanged]
-        for a in mine:
-            for b in theirs:
-                if s.fort[a] == s.fort[b] and (other, a, b) not in pending:
-                    actions.append(
-                        {"type": "offer_exchange", "to": other, "give": names[a], "take": names[b]}
-                    )
+        levels = {}
+        for city in held[other]:
+            levels.setdefault(fort[city], []).append(city)
+        actions += [
+            {"type": "offer_exchange", "to": other, "give": give, "take": names[b]}
+            for a, give, level in mine
+            for b in levels.get(level, ())
+            if (other, a, b) not in pending
+        ]
     return actions
 
 

@@ -6,6 +6,8 @@ order, the seed, other seats' votes until everybody has voted (the vote then end
 diplomacy offers between two other seats.
 """
 
+from itertools import chain, repeat
+
 from .cards import ENGINEER, NAMES, TRAITOR
 from .diplomacy import diplomacy_actions
 from .legal import acting_seats, legal_actions
@@ -17,7 +19,22 @@ SECRET_FIELDS = frozenset({"seed", "rng", "hands", "deck", "votes", "battle"})
 PUBLIC_FIELDS = tuple(name for name in FIELDS if name not in SECRET_FIELDS)
 
 
+# Values a view holds as they are: a tuple or list of these alone becomes a list in one C call.
+_SCALARS = frozenset({int, bool, str, float, type(None)})
+
+
 def _lists(value):
+    """`value` with every tuple and list, at any depth, a new list (dicts copied): JSON's shape."""
+    # Tested by class first (the state's own shapes); isinstance only for anything else.
+    cls = value.__class__
+    if cls is tuple or cls is list:
+        if _SCALARS.issuperset(map(type, value)):
+            return list(value)
+        return [_lists(item) for item in value]
+    if cls is dict:
+        return {key: _lists(item) for key, item in value.items()}
+    if cls in _SCALARS:
+        return value
     if isinstance(value, (tuple, list)):
         return [_lists(item) for item in value]
     if isinstance(value, dict):
@@ -25,8 +42,65 @@ def _lists(value):
     return value
 
 
+# The public fields by shape (state.py's FIELDS comments), so that the view copies each in one
+# step instead of walking every number; tests/renaissance/test_engine_fast_paths.py checks these
+# shapes over random games. A field in none of these sets (a new one) takes the general `_lists`.
+SCALAR_FIELDS = frozenset(
+    {"n", "turn", "phase", "current", "step", "war", "ramparts", "castles", "palaces"}
+    | {"pillages", "artists", "attacks", "attacked", "married", "scenario"}
+)
+FLAT_FIELDS = frozenset(
+    {"nations", "closed", "order", "last_votes", "ducats", "discards", "owner", "fort"}
+    | {"palace", "artist", "pillaged", "reserve", "points", "bought", "expansions", "exp_from"}
+    | {"sea_used", "used_from", "targets", "banked", "exchanged", "prepaid", "gained", "power"}
+    | {"winners"}
+)
+ROWS_FIELDS = frozenset({"starts", "known", "exposed", "sheet"})
+# Replaced per seat by view_for ([ruling] R45).
+PER_SEAT_FIELDS = frozenset({"offers"})
+
+
+def _copy_expression(name):
+    if name in SCALAR_FIELDS:
+        return f"s.{name}"
+    if name in FLAT_FIELDS:
+        return f"list(s.{name})"
+    if name in ROWS_FIELDS:
+        return f"list(map(list, s.{name}))"
+    if name in PER_SEAT_FIELDS:
+        return "None"
+    return f"_lists(s.{name})"
+
+
+def _make_public_copy():
+    # One dict display in PUBLIC_FIELDS' order (the order the view's JSON keeps): several
+    # times quicker than converting field by field through `_lists`.
+    items = "".join(f"        {name!r}: {_copy_expression(name)},\n" for name in PUBLIC_FIELDS)
+    source = f"def public_copy(s):\n    return {{\n{items}    }}\n"
+    namespace = {"_lists": _lists}
+    exec(source, namespace)  # noqa: S102 - fixed, trusted source built from PUBLIC_FIELDS
+    return namespace["public_copy"]
+
+
+public_copy = _make_public_copy()
+public_copy.__doc__ = "The state's public fields as JSON-shaped lists (offers left None)."
+
+# Card names by hand counts: most counts met are few and repeat (the known and exposed cards
+# are mostly none), so each is spelled once; bounded in case of a very long run.
+_NAMES_OF = {}
+_NAMES_KEPT = 4096
+
+
 def _names(counts):
-    return [NAMES[kind] for kind in range(len(counts)) for _ in range(counts[kind])]
+    """The card names of a hand's counts, by kind."""
+    if counts.__class__ is not tuple:
+        return list(chain.from_iterable(map(repeat, NAMES, counts)))
+    names = _NAMES_OF.get(counts)
+    if names is None:
+        if len(_NAMES_OF) >= _NAMES_KEPT:
+            _NAMES_OF.clear()
+        names = _NAMES_OF[counts] = tuple(chain.from_iterable(map(repeat, NAMES, counts)))
+    return list(names)
 
 
 def battle_view(state, seat):
@@ -70,8 +144,8 @@ def view_for(state, seat):
     another hand, a face-down card, a vote before all have voted, or the deck's order."""
     if seat is not None and (isinstance(seat, bool) or seat not in range(state.n)):
         raise ValueError(f"no seat {seat!r} in a {state.n}-player game")
-    public = {name: _lists(getattr(state, name)) for name in PUBLIC_FIELDS}
-    public["hand_sizes"] = [sum(hand) for hand in state.hands]
+    public = public_copy(state)
+    public["hand_sizes"] = list(map(sum, state.hands))
     public["deck_size"] = len(state.deck)
     public["voted"] = [vote >= 0 for vote in state.votes]
     public["battle"] = battle_view(state, seat)
