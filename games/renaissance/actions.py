@@ -254,7 +254,7 @@ YELLOW = {
 def _commit(s, seat, action):
     blue = tuple(KIND[name] for name in action["blue"])
     red = -1 if action["red"] is None else KIND[action["red"]]
-    battle.commit(s, seat, blue, red)
+    battle.commit(s, seat, blue, red, action.get("free", False))
 
 
 def _counter(s, seat, action):

@@ -98,11 +98,18 @@ def declare(s, seat, origin, target, ride):
     s.phase, s.current = ATTACK, seat
 
 
-def commit(s, seat, blue, red):
+def commit(s, seat, blue, red, free=False):
     """[rules] Face down: the attacker two blue cards (or Condottieri) and maybe one red; then
-    the defender one blue card and maybe one red."""
+    the defender one blue card and maybe one red. [ruling] R55: with `free`, one of the
+    Condottieri is Milan's free one, taken from no hand: `blue` and `red` keep the cards from
+    the hand, the battle's "free" marks the side's extra Condottiere (public, like the power's
+    use)."""
     b = s.battle
     side = 0 if seat == b["a"] else 1
+    if free:
+        blue, red = _without_one_condottiere(blue, red)
+        s.power = put(s.power, seat, 1)
+        b = _update(s, free=put(b.get("free", (0, 0)), side, 1))
     for kind in blue:
         take(s, seat, kind)
     if red >= 0:
@@ -123,15 +130,28 @@ def commit(s, seat, blue, red):
     reveal(s)
 
 
+def _without_one_condottiere(blue, red):
+    if red == CONDOTTIERE:
+        return blue, -1
+    index = blue.index(CONDOTTIERE)
+    return blue[:index] + blue[index + 1 :], red
+
+
 def reveal(s):
-    """[rules] The cards are revealed; each Condottiere costs its player a ducat."""
+    """[rules] The cards are revealed; each Condottiere costs its player a ducat ([ruling] R55
+    Milan's free one too: the card is free, its use is paid like every Condottiere's)."""
     b = s.battle
+    free = b.get("free", (0, 0))
     troops = []
     for side, seat in enumerate(_seats(b)):
         kinds = b["blue"][side] + ((CONDOTTIERE,) if b["red"][side] == CONDOTTIERE else ())
+        kinds += (CONDOTTIERE,) * free[side]
         pay_condottieri(s, seat, kinds.count(CONDOTTIERE))
         troops.append(tuple((k, UNROLLED if k == CONDOTTIERE else VALUE[k]) for k in kinds))
     b = _update(s, revealed=1, troops=tuple(troops))
+    if any(free):
+        # [ruling] R55: how many Condottieri in the troops are no card (never discarded).
+        b = _update(s, virtual=sum(free))
     a_red, d_red = b["red"]
     if a_red in (ENGINEER, TRAITOR):
         if d_red == a_red:
@@ -144,16 +164,25 @@ def reveal(s):
 
 
 def pay_condottieri(s, seat, count):
-    """A ducat each, except those bought from a player this turn ([ruling] R44) and Milan's
-    first of the turn ([ruling] R55)."""
+    """A ducat each, except those bought from a player this turn ([ruling] R44)."""
     prepaid = min(count, s.prepaid[seat])
     if prepaid:
         s.prepaid = put(s.prepaid, seat, s.prepaid[seat] - prepaid)
         count -= prepaid
-    if count and has_power(s, seat, "milan") and not s.power[seat]:
-        s.power = put(s.power, seat, 1)
-        count -= 1
     s.ducats = put(s.ducats, seat, s.ducats[seat] - count)
+
+
+def _cards_only(s, kinds):
+    """`kinds` leaving the battle without Milan's free Condottiere ([ruling] R55: no card of the
+    deck, it goes nowhere), which Condottiere of the battle it is being of no matter."""
+    virtual = min(kinds.count(CONDOTTIERE), s.battle.get("virtual", 0))
+    if not virtual:
+        return kinds
+    _update(s, virtual=s.battle["virtual"] - virtual)
+    kinds = list(kinds)
+    for _ in range(virtual):
+        kinds.remove(CONDOTTIERE)
+    return kinds
 
 
 def counter(s, play):
@@ -232,7 +261,7 @@ def resolve_condottieri(s):
         face = CONDOTTIERE_DIE[roll(s) - 1]
         troops = b["troops"][side]
         if face == ROUT:
-            discard(s, (CONDOTTIERE,))
+            discard(s, _cards_only(s, (CONDOTTIERE,)))
             troops = troops[:index] + troops[index + 1 :]
             _update(s, troops=put(b["troops"], side, troops))
         elif face == TREASON:
@@ -391,7 +420,7 @@ def conclude(s):
             keep = [kind for kind in kinds if kind in BLUE]
         for kind in keep:
             kinds.remove(kind)
-        discard(s, kinds)
+        discard(s, _cards_only(s, kinds))
         if side == 0:
             _exposed_add(s, attacker, keep)
         else:

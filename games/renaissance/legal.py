@@ -13,6 +13,7 @@ from .cards import (
     BLUE,
     BLUE_SLOT,
     CONDOTTIERE,
+    KIND,
     MARRIAGE,
     NAMES,
     RAIDERS,
@@ -292,17 +293,23 @@ def _expansion(s, seat):
 
 
 def condottiere_credit(s, seat):
-    """How many Condottieri `seat` can pay for: its ducats, the Condottieri it bought from a
-    player this turn ([ruling] R44: already paid) and Milan's free one ([ruling] R55)."""
-    free = int(has_power(s, seat, "milan") and not s.power[seat])
-    return s.ducats[seat] + s.prepaid[seat] + free
+    """How many Condottieri `seat` can pay for: its ducats and the Condottieri it bought from a
+    player this turn ([ruling] R44: already paid)."""
+    return s.ducats[seat] + s.prepaid[seat]
+
+
+def free_condottiere(s, seat):
+    """[ruling] R55: Milan's free Condottiere card, once a turn (its use costs a ducat)."""
+    return has_power(s, seat, "milan") and not s.power[seat]
 
 
 def can_commit_attack(s, seat):
-    """[rules] Attacking needs two blue cards or Condottieri (each Condottiere costs a ducat)."""
+    """[rules] Attacking needs two blue cards or Condottieri (each Condottiere costs a ducat;
+    [ruling] R55 Milan's free one counts as a held one)."""
     hand = s.hands[seat]
     blues = sum(_blue_counts(hand))
-    return blues + min(hand[CONDOTTIERE], condottiere_credit(s, seat)) >= 2
+    held = hand[CONDOTTIERE] + int(free_condottiere(s, seat))
+    return blues + min(held, condottiere_credit(s, seat)) >= 2
 
 
 def may_attack(s, seat):
@@ -487,13 +494,34 @@ COMMIT_LISTS_BOUND = 20000
 def _memo_commits(side, make, s, seat):
     hand = s.hands[seat]
     ducats = min(condottiere_credit(s, seat), CREDIT_CAP)
-    key = (side, hand, ducats)
+    free = free_condottiere(s, seat)
+    key = (side, hand, ducats, free)
     found = _COMMIT_LISTS.get(key)
     if found is None:
         if len(_COMMIT_LISTS) >= COMMIT_LISTS_BOUND:
             _COMMIT_LISTS.clear()
-        found = _COMMIT_LISTS[key] = tuple(make(hand, ducats))
+        found = tuple(make(hand, ducats))
+        if free:
+            found += _free_commits(make, hand, ducats)
+        _COMMIT_LISTS[key] = found
     return list(found)
+
+
+def _free_commits(make, hand, ducats):
+    """[ruling] R55: the commitments with Milan's free Condottiere card in one of the Condottiere
+    slots, as if it held one more: each marked "free" (the other cards come from the hand)."""
+    more = list(hand)
+    more[CONDOTTIERE] += 1
+    return tuple(
+        {**action, "free": True}
+        for action in make(tuple(more), ducats)
+        if CONDOTTIERE in _kinds(action)
+    )
+
+
+def _kinds(action):
+    red = action["red"]
+    return [KIND[name] for name in action["blue"]] + ([KIND[red]] if red else [])
 
 
 def _attack_commit(s, seat):

@@ -115,15 +115,46 @@ def test_r54_venice_receives_two_ducats_in_sequence_6():
     assert treasury(state)[venice] == garrisons + ramparts + 2
 
 
-def test_r55_milans_first_condottiere_of_the_turn_costs_no_ducat():
-    """[ruling] R55: Milan with no ducat may commit a Condottiere, once a turn."""
-    state, (attacker, defender) = prepare(["pikemen", "pikemen"], ["condottiere"], ducats=0)
+def test_r55_milan_commits_a_condottiere_card_it_does_not_hold_once_a_turn():
+    """[ruling] R55, line 658: "Milan : possède l'équivalent d'une carte Condottiere gratuite par
+    tour", read like Naples's free Retreat (line 646) and Spain's free Raiders (line 664): a
+    Condottiere taken from no hand, marked "free", in any Condottiere slot; its use costs the
+    ducat of every Condottiere (line 190: "Chaque fois qu'une carte Condottiere est jouée, le
+    joueur doit payer 1 ducat"). The face-down count shows the cards from the hand only."""
+    state, (attacker, defender) = prepare(["pikemen", "pikemen"], ["engineer"], ducats=1)
     state = powered(state, defender, "milan")
     state = apply_action(state, attacker, {"type": "attack", "from": "Firenze", "to": "Siena"})
     state = apply_action(state, attacker, commit(["pikemen", "pikemen"]))
-    assert commit(["condottiere"]) in legal_actions(state, defender)
-    state = apply_action(state, defender, commit(["condottiere"]))
-    assert state.ducats[defender] == 0 and state.power[defender] == 1
+    options = legal_actions(state, defender)
+    free = {**commit(["condottiere"]), "free": True}
+    assert free in options and {**commit(["condottiere"], "engineer"), "free": True} in options
+    assert commit(["condottiere"]) not in options  # Milan holds no Condottiere card
+    refused(state, defender, commit([], "engineer"))  # R15: no blue card, no red card alone
+    before = state.discards.count(KIND["condottiere"])
+    played = apply_action(state, defender, free)
+    assert played.power[defender] == 1 and played.hands[defender] == state.hands[defender]
+    assert played.battle["troops"][1][0][0] == KIND["condottiere"]
+    assert played.ducats[defender] == 0  # paid at the reveal
+    done = pass_all(played)
+    assert done.battle is None
+    assert done.discards.count(KIND["condottiere"]) == before  # no card of the deck
+
+
+def test_r55_the_free_condottiere_needs_its_ducat_and_comes_once_a_turn():
+    """[ruling] R55: without a ducat Milan cannot pay the free Condottiere's use (line 190);
+    once used, the next battle offers no free one; an attacker may use it for a slot."""
+    state, (attacker, defender) = prepare(["pikemen", "pikemen"], ["knights"], ducats=0)
+    state = powered(state, defender, "milan")
+    state = apply_action(state, attacker, {"type": "attack", "from": "Firenze", "to": "Siena"})
+    state = apply_action(state, attacker, commit(["pikemen", "pikemen"]))
+    assert not any(a.get("free") for a in legal_actions(state, defender))
+    milan, _ = prepare(["pikemen", "knights"], ["knights"], ducats=1)
+    milan = powered(milan, milan.current, "milan")
+    milan = apply_action(milan, milan.current, {"type": "attack", "from": "Firenze", "to": "Siena"})
+    pair = {**commit(["pikemen", "condottiere"]), "free": True}
+    assert pair in legal_actions(milan, milan.current)
+    used = edit(milan, power=put(milan.power, milan.current, 1))
+    assert not any(a.get("free") for a in legal_actions(used, used.current))
 
 
 def test_r56_france_may_attack_from_a_city_taken_this_turn():

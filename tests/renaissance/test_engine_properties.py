@@ -22,7 +22,7 @@ from games.renaissance.api import (
     view_for,
     winners,
 )
-from games.renaissance.cards import COPIES, KINDS
+from games.renaissance.cards import COPIES, KIND, KINDS
 from games.renaissance.state import PURCHASE, SETUP_RAMPART, SETUP_START, TURNS
 from games.renaissance.visibility import battle_cards
 from tests.renaissance.conftest import RANDOM_GAMES, TINY, random_game
@@ -44,6 +44,9 @@ def card_counts(state):
             counts[kind] += state.hands[seat][kind] + state.exposed[seat][kind]
     for kind in list(state.deck) + list(state.discards) + battle_cards(state.battle):
         counts[kind] += 1
+    if state.battle:
+        # [ruling] R55: Milan's free Condottiere in the troops is no card of the 80.
+        counts[KIND["condottiere"]] -= state.battle.get("virtual", 0)
     return counts
 
 

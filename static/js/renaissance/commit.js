@@ -41,7 +41,7 @@ export function troopSlots(legal) {
 }
 
 // Ducats the chosen Condottieri cost at the reveal: one each, less those bought from a player
-// (already paid) and, with the powers, Milan's first of the turn ([ruling] R55).
+// (already paid).
 export function condottiereCost(blue, red, prepaid, free = 0) {
   const count = blue.filter((name) => name === CONDOTTIERE).length + (red === CONDOTTIERE ? 1 : 0);
   return { count, cost: Math.max(0, count - prepaid - free) };
@@ -159,8 +159,8 @@ export function commitPanel(frame, ctx, words, state, send) {
     redGroup.append(el("div", { className: "rn-commit__radio" }, input, el("label", { for: id }, option ? words.card(option) : words.w("no_red_card"), explain ? el("span", { className: "rn-commit__explain", text: ` — ${explain}` }) : null)));
   }
 
-  const milanFree = hasPower(view, me, "milan") && !view.public.power?.[me] ? 1 : 0;
-  const { count, cost } = condottiereCost(blue, red, prepaid, milanFree);
+  // [ruling] R55: Milan's free Condottiere card is a card it need not hold; its use is paid.
+  const { count, cost } = condottiereCost(blue, red, prepaid);
   const costText = count ? words.n("cost_condottieri", count, { cost, ducats }) : words.w("cost_none");
   const sums = el("ul", { className: "rn-commit__sums", "aria-label": words.w("sums_label") }, ...arithmetic(view, pb, side, blue, red, words).map((text) => el("li", { text })));
   const reason = blockReason(legal, blue, red, slots, words);
