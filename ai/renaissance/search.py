@@ -81,13 +81,16 @@ POLICY = HeuristicBot()
 
 
 class RenaissanceSearchBot:
-    """`choose(view)` by the search above; `answer_offer(view)` by the heuristic's rule."""
+    """`choose(view)` by the search above; `answer_offer(view)` and `make_offer(view)` by the
+    heuristic's rules."""
 
     def __init__(self, seed=None, *, level="hard", budget: Budget | None = None):
         self.seed = seed
         self.level = level
         self.budget = budget or BUDGETS[level]
         self.last_rounds = 0
+        # The heuristic bot of this seat's diplomacy (its own: it remembers its offers).
+        self.diplomat = HeuristicBot(seed)
 
     def choose(self, view: dict) -> dict:
         legal = view["legal_actions"]
@@ -109,7 +112,12 @@ class RenaissanceSearchBot:
 
     def answer_offer(self, view: dict) -> dict | None:
         """Offers are answered by the heuristic's rule (ai/renaissance/offers.py)."""
-        return POLICY.answer_offer(view)
+        return self.diplomat.answer_offer(view)
+
+    def make_offer(self, view: dict, made=()) -> dict | None:
+        """Offers are made by the heuristic's rule too (`HeuristicBot.make_offer`); the
+        diplomat remembers the offers it made, as the heuristic bot does."""
+        return self.diplomat.make_offer(view, made)
 
     def search(self, view: dict, candidates: list, rng) -> list[list[float]]:
         """Rounds of rewards, one per candidate each; a round the clock cut short is dropped,

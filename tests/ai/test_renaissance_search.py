@@ -141,13 +141,15 @@ def test_a_searched_decision_keeps_within_the_clock():
         assert time.perf_counter() - tick < 0.1 + 0.25
 
 
-def test_offers_are_answered_by_the_heuristics_rule():
+def test_offers_are_answered_and_made_by_the_heuristics_rules():
     rng = random.Random(1)
     for state, seat in searched_positions(4, seed=3, wanted=3):
         view = renaissance.view_for(state, seat)
-        assert make_bot("hard", seed=rng.randrange(9)).answer_offer(view) == (
-            HeuristicBot().answer_offer(view)
+        seed = rng.randrange(9)
+        assert make_bot("hard", seed=seed).answer_offer(view) == HeuristicBot(seed).answer_offer(
+            view
         )
+        assert make_bot("hard", seed=seed).make_offer(view) == HeuristicBot(seed).make_offer(view)
 
 
 def test_the_arena_plays_a_search_level_at_n_rounds_without_a_clock():
