@@ -257,7 +257,7 @@ def test_determinized_states_are_states_of_tuples_showing_the_same_view(case):
     """determinize copies the public fields by shape: the state it gives is made of tuples as
     any state is (its JSON round trip is equal to it) and shows the view it was made from."""
     rng = random.Random(9)
-    for state in _random_states(*case, seed=13)[::7]:
+    for state in _random_states(*case, seed=17)[::7]:
         if state.turn < 1 or is_terminal(state):
             continue
         seat = rng.randrange(state.n)
