@@ -81,6 +81,8 @@ def play_game(spec: dict) -> dict:
                 counts[offer["type"]] += 1
                 made_by[seat] += 1
                 state = answer_all(state, bots, counts)
+                if seat not in renaissance.acting_seats(state):
+                    break  # an exchange accepted may end the seat's part (the site's move: stale)
                 view = renaissance.view_for(state, seat)
             action = bots[seat].choose(view)
             think[seat] += time.perf_counter() - tick

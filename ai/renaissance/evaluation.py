@@ -91,7 +91,9 @@ def change_of_standing(s: Situation, seat: int, change: Change) -> float:
     touched |= {s.owner[city] for city, _ in change.owners}
     touched |= {new for _, new in change.owners}
     touched.discard(-1)
-    gains = {who: gain(s, who, change) for who in touched}
+    # In seat order, and the provinces below in theirs: the same view gives the same sums to
+    # the last bit, so the same choice, whatever the process's hash seed.
+    gains = {who: gain(s, who, change) for who in sorted(touched)}
     theirs = sum(value for who, value in gains.items() if who != seat)
     return gains.get(seat, 0.0) - theirs / (s.n - 1)
 
@@ -102,7 +104,7 @@ def gain(s: Situation, seat: int, change: Change) -> float:
     after = list(s.owner)
     for city, new_owner in change.owners:
         after[city] = new_owner
-    provinces = {s.geo.province_of[city] for city, _ in change.owners}
+    provinces = sorted({s.geo.province_of[city] for city, _ in change.owners})
     board = sum(province_worth(s, seat, after, p) - worth_now(s, seat, p) for p in provinces)
     paid = dict(change.ducats).get(seat, 0)
     handed = dict(change.condottieri).get(seat, 0)
