@@ -72,8 +72,18 @@ def exchange_holds(s, offer):
     )
 
 
+def may_sell(s, seat):
+    """[ruling] R44: not once committed, and not at all by the attacker of the battle being
+    fought: it announced the attack with a commitment it can make ([ruling] R12, [rules] line
+    387 "L'attaquant choisit 2 cartes"), which a sale could take away (no legal move left)."""
+    b = s.battle
+    if b is not None and seat == b["a"]:
+        return False
+    return not committed(s, seat)
+
+
 def sale_holds(s, offer):
-    return s.hands[offer[1]][CONDOTTIERE] > 0 and not committed(s, offer[1])
+    return s.hands[offer[1]][CONDOTTIERE] > 0 and may_sell(s, offer[1])
 
 
 def holds(s, offer):
@@ -100,7 +110,7 @@ def diplomacy_actions(s, seat):
     actions = _answers(s, seat)
     if not belligerent(s, seat):
         actions += map(dict.copy, _gifts(s.n, seat, s.ducats[seat]))
-    if s.hands[seat][CONDOTTIERE] and not committed(s, seat):
+    if s.hands[seat][CONDOTTIERE] and may_sell(s, seat):
         offered = {o[2] for o in s.offers if o[0] == SALE and o[1] == seat}
         actions += [
             {"type": "offer_condottiere", "to": other}
@@ -145,7 +155,7 @@ def _answers(s, seat):
 def _acceptable(s, seat, offer):
     if offer[0] == EXCHANGE:
         return s.battle is None
-    return s.ducats[seat] >= SALE_PRICE and not committed(s, seat)
+    return s.ducats[seat] >= SALE_PRICE and not committed(s, seat) and may_sell(s, offer[1])
 
 
 # The exchange offers a seat may make, by (board, seat, owners, fortifications, cities already

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games.renaissance.api import IllegalAction, apply_action, determinize, view_for
+from games.renaissance.api import IllegalAction, apply_action, determinize, legal_actions, view_for
 from games.renaissance.cards import KIND
 from games.renaissance.diplomacy import diplomacy_actions
 from games.renaissance.state import COMBAT, put
@@ -139,3 +139,18 @@ def test_an_action_whose_type_is_not_a_name_is_refused_as_illegal(kind):
             apply_action(state, seat, {"type": kind, "to": 0, "amount": 1})
         with pytest.raises(IllegalAction):
             apply_action(state, seat, {"type": "commit", "blue": [kind], "red": None})
+
+
+def test_r44_an_attacker_sells_no_condottiere_between_its_announcement_and_the_battles_end():
+    """[ruling] R44 with R12: line 206 sells "à l'un ou à l'autre des belligérants" and line 387
+    has the attacker choose "2 cartes de bataille bleues" after its announcement: an attack is
+    announced only with a commitment the attacker can make, and selling its Condottiere before
+    committing could leave it none (no legal move at all). So the attacker of the battle being
+    fought offers no sale, and a sale it offered earlier can no longer be accepted."""
+    state, (attacker, defender) = prepare(["condottiere", "pikemen"], ["knights"])
+    assert {"type": "offer_condottiere", "to": defender} in diplomacy_actions(state, attacker)
+    state = apply_action(state, attacker, {"type": "offer_condottiere", "to": defender})
+    declared = apply_action(state, attacker, {"type": "attack", "from": "Firenze", "to": "Siena"})
+    assert not any(a["type"] == "offer_condottiere" for a in diplomacy_actions(declared, attacker))
+    assert not any(a["type"] == "accept_condottiere" for a in diplomacy_actions(declared, defender))
+    assert legal_actions(declared, attacker)

@@ -242,7 +242,10 @@ def test_determinized_states_are_states_of_tuples_showing_the_same_view(case):
     """determinize copies the public fields by shape: the state it gives is made of tuples as
     any state is (its JSON round trip is equal to it) and shows the view it was made from."""
     rng = random.Random(9)
-    for state in _random_states(*case, seed=17)[::7]:
+    # Seed 13 on the tiny board met an attacker that had sold its Condottiere before
+    # committing and had no legal action left ([ruling] R44 now forbids that sale).
+    states = [s for seed in (13, 17) for s in _random_states(*case, seed=seed)[::7]]
+    for state in states:
         if state.turn < 1 or is_terminal(state):
             continue
         seat = rng.randrange(state.n)
