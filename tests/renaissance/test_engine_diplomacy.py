@@ -5,11 +5,27 @@ import random
 
 import pytest
 
-from games.renaissance.api import IllegalAction, apply_action, determinize, legal_actions, view_for
+from games.renaissance.api import (
+    IllegalAction,
+    acting_seats,
+    apply_action,
+    determinize,
+    legal_actions,
+    view_for,
+)
 from games.renaissance.cards import KIND
 from games.renaissance.diplomacy import diplomacy_actions
-from games.renaissance.state import COMBAT, put
-from tests.renaissance.conftest import city, combat_state, edit, game, hand, until
+from games.renaissance.state import COMBAT, EXPANSION, put
+from tests.renaissance.conftest import (
+    TINY,
+    city,
+    combat_state,
+    edit,
+    game,
+    hand,
+    random_game,
+    until,
+)
 from tests.renaissance.test_engine_battle import commit, prepare
 
 
@@ -154,3 +170,30 @@ def test_r44_an_attacker_sells_no_condottiere_between_its_announcement_and_the_b
     assert not any(a["type"] == "offer_condottiere" for a in diplomacy_actions(declared, attacker))
     assert not any(a["type"] == "accept_condottiere" for a in diplomacy_actions(declared, defender))
     assert legal_actions(declared, attacker)
+
+
+def test_r42_an_exchange_that_leaves_the_expanding_seat_a_lone_pass_moves_the_turn_on():
+    """[ruling] R42 with R27: an exchange accepted in the expansions may leave the seat whose
+    step it is nothing but to pass (a public choice), which is taken at once: that seat is no
+    longer acting, and the seats that act have a legal action. (A driver that asks the offerer
+    for its move after the answer finds "nothing to decide": it must re-read the acting seats.)"""
+    states = []
+    random_game(3, 1, TINY, lambda s, seat, a, new: states.append(new))
+    moved_on = 0
+    for state in states:
+        if state.phase != EXPANSION:
+            continue
+        seat = state.current
+        for action in diplomacy_actions(state, seat):
+            if action["type"] != "offer_exchange":
+                continue
+            offered = apply_action(state, seat, action)
+            accept = {"type": "accept_exchange", "from": seat}
+            accept |= {"give": action["give"], "take": action["take"]}
+            after = apply_action(offered, action["to"], accept)
+            for acting in acting_seats(after):
+                assert legal_actions(after, acting)
+            if seat not in acting_seats(after):
+                moved_on += 1
+                assert after.phase != EXPANSION or after.current != seat
+    assert moved_on, "no exchange in this game ended the expanding seat's step"

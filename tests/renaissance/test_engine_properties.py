@@ -3,7 +3,8 @@ each historical scenario with the nations' powers and random diplomacy (RENAISSA
 games per count; a dozen in CI, fewer for the scenarios): the game ends after the sixth turn
 with scores; pieces, cards and ducats are conserved; an acting seat always has a legal action;
 illegal actions change nothing; replay is deterministic; JSON is lossless; views never leak
-hidden information."""
+hidden information. Games full of diplomacy (offers, acceptances, refusals, withdrawals
+interleaved with the moves) never leave an acting seat without a legal action."""
 
 import random
 
@@ -23,6 +24,7 @@ from games.renaissance.api import (
     winners,
 )
 from games.renaissance.cards import COPIES, KIND, KINDS
+from games.renaissance.diplomacy import diplomacy_actions
 from games.renaissance.state import PURCHASE, SETUP_RAMPART, SETUP_START, TURNS
 from games.renaissance.visibility import battle_cards
 from tests.renaissance.conftest import RANDOM_GAMES, TINY, random_game
@@ -161,3 +163,59 @@ def test_json_round_trip_is_lossless_mid_game():
         assert again.to_json() == state.to_json()
         for seat in range(state.n):
             assert legal_actions(again, seat) == legal_actions(state, seat)
+
+
+def diplomacy_step(state, seat, rng):
+    """A diplomacy action of `seat` (or None): its kinds drawn evenly, so that offers and their
+    answers are as frequent as gifts; after an offer, half the time the recipient answers at once
+    (acceptance or refusal), as a bot that answers offers does."""
+    offered = diplomacy_actions(state, seat)
+    if not offered:
+        return []
+    kind = rng.choice(sorted({action["type"] for action in offered}))
+    action = rng.choice([a for a in offered if a["type"] == kind])
+    steps = [(seat, action)]
+    if kind.startswith("offer_") and rng.random() < 0.5:
+        recipient = action["to"]
+        after = apply_action(state, seat, action)
+        answers = [
+            a
+            for a in diplomacy_actions(after, recipient)
+            if a["type"].startswith(("accept_", "decline_")) and a["from"] == seat
+        ]
+        if answers:
+            steps.append((recipient, rng.choice(answers)))
+    return steps
+
+
+def play_with_diplomacy(players, seed, board, options=None, share=0.35):
+    """A random game where a share of the steps is diplomacy: after every action each acting
+    seat has a legal action ([ruling] R42: diplomacy is no move of the turn, so it may never
+    leave the turn without one), and the game ends."""
+    rng = random.Random(seed)
+    state = new_game(players, seed, options, board=board)
+    steps = 0
+    while not is_terminal(state):
+        seat = rng.choice(sorted(acting_seats(state)))
+        moves = [(seat, rng.choice(legal_actions(state, seat)))]
+        if rng.random() < share:
+            # The acting seat itself half the time (it offers in its own step), else anyone.
+            diplomat = seat if rng.random() < 0.5 else rng.randrange(players)
+            moves = diplomacy_step(state, diplomat, rng) or moves
+        for actor, action in moves:
+            state = apply_action(state, actor, action)
+            for acting in acting_seats(state):
+                assert legal_actions(state, acting), (
+                    f"seat {acting} acts with no legal action after {actor}: {action!r}"
+                )
+        steps += 1
+        assert steps < 20000, "a game that does not end"
+    check_final(state)
+    return state
+
+
+@pytest.mark.parametrize("board", [TINY, None], ids=["tiny", "real"])
+@pytest.mark.parametrize("players", COUNTS)
+def test_games_full_of_offers_and_answers_never_leave_an_acting_seat_without_a_move(players, board):
+    for game in range(max(2, RANDOM_GAMES // 3)):
+        play_with_diplomacy(players, 300 * players + game, board, {"powers": game % 2 == 1})
