@@ -19,7 +19,7 @@ import time
 from collections import Counter, defaultdict
 
 import games.renaissance as renaissance
-from games.renaissance.geography import default_map
+from games.renaissance import board
 
 from ..arena import run, write_json
 from ..ratings import wilson_interval
@@ -71,7 +71,10 @@ def province_cities(players: int) -> list[tuple[int, ...]]:
     indices of its cities in a view's `owner` list."""
     view = renaissance.view_for(renaissance.new_game(players, seed=0), None)
     closed = view["public"]["closed"]
-    return [cities for cities in default_map().province_cities if not closed[cities[0]]]
+    # A view's city lists follow the cities' names in alphabetical order (the engine's index).
+    index = {name: number for number, name in enumerate(sorted(board.CITIES))}
+    provinces = [tuple(index[name] for name in cities) for cities in board.PROVINCES.values()]
+    return [cities for cities in provinces if not closed[cities[0]]]
 
 
 def provinces_held(owner: list[int], provinces: list[list[int]], seat: int) -> int:

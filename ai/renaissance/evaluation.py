@@ -22,10 +22,11 @@ judge an offer (all take a Situation built from the seat's view: situation.py).
 
 from dataclasses import dataclass
 
-from games.renaissance.legal import CARD_PRICE
-
 from .odds import troop_value
 from .situation import Situation
+
+# [rules] line 278: "1 carte de bataille coûte 2 ducats" (printed on the player aid, public).
+CARD_PRICE = 2
 
 # A ducat in RP: a city's income is counted 0.25 RP a ducat in the heuristic's worth
 # (situation.py), and so is a ducat in hand.
