@@ -247,8 +247,9 @@ def play_on_until_the_result(page, seconds: float = 60):
 
 
 def battle_entry(frames, attacker: int, to: str) -> dict:
-    """The log's outcome of the battle `attacker` fought over `to` (its first)."""
-    for entry in latest_state(frames)["log"]:
+    """The log's outcome of the battle `attacker` fought over `to`: its latest, the one under
+    test (a plan may have the same seat attack the same city in an earlier turn)."""
+    for entry in reversed(latest_state(frames)["log"]):
         battle = entry.get("battle")
         if battle and battle["attacker"] == attacker and battle["to"] == to:
             return battle
