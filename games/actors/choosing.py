@@ -58,7 +58,9 @@ def choose_offer(
     """(a bot's offer of diplomacy to make before its move, or None; the seat's view if it was
     read, for the move). A bot that makes offers (`make_offer`, the Renaissance heuristic) is
     told the offers its seat made this turn, read from the game's log only when it asks (it
-    makes no offer twice in a turn, and few)."""
+    makes no offer twice in a turn, and few). A game without offers makes no bot for them."""
+    if not ruleset.offer_types:
+        return None, None
     bot = make_seat_bot(level, seat_seed(ruleset, game_seed, version, seat), ruleset.name)
     make_offer = getattr(bot, "make_offer", None)
     if make_offer is None:
