@@ -11,34 +11,26 @@ from .cards import BLUE_SLOT, CONDOTTIERE, DECK, KIND, KINDS, RED_SLOT, counts_o
 from .geography import map_for
 from .legal import condottiere_credit
 from .state import FIELDS, PHASE_NAMES, State, _to_tuples
-from .visibility import FLAT_FIELDS, PUBLIC_FIELDS, ROWS_FIELDS, SCALAR_FIELDS
+from .visibility import compile_field_copier
 
 # The deck's count of each kind, for the unseen pool.
 DECK_COUNTS = counts_of(DECK)
 
 
-def _tuple_expression(name):
-    if name in SCALAR_FIELDS:
-        return f"public[{name!r}]"
-    if name in FLAT_FIELDS:
-        return f"tuple(public[{name!r}])"
-    if name in ROWS_FIELDS:
-        return f"tuple(map(tuple, public[{name!r}]))"
-    return f"_to_tuples(public[{name!r}])"
-
-
-def _make_set_public():
-    # Straight-line assignments by the fields' known shapes (visibility.py's sets, held by
-    # tests/renaissance/test_engine_fast_paths.py): several times quicker than walking every
-    # number through _to_tuples; an unlisted field takes _to_tuples.
-    body = "".join(f"    s.{name} = {_tuple_expression(name)}\n" for name in PUBLIC_FIELDS)
-    source = f"def set_public(s, public):\n{body}"
-    namespace = {"_to_tuples": _to_tuples}
-    exec(source, namespace)  # noqa: S102 - fixed, trusted source built from PUBLIC_FIELDS
-    return namespace["set_public"]
-
-
-_set_public = _make_set_public()
+# The view's public fields back onto a State, each as the engine's tuples (an unlisted field, or
+# the offers, through _to_tuples).
+_set_public = compile_field_copier(
+    "set_public(s, public)",
+    "    s.{name} = {value}\n",
+    {
+        "scalar": "public[{key}]",
+        "flat": "tuple(public[{key}])",
+        "rows": "tuple(map(tuple, public[{key}]))",
+        "per_seat": "_to_tuples(public[{key}])",
+        "nested": "_to_tuples(public[{key}])",
+    },
+    {"_to_tuples": _to_tuples},
+)
 
 
 def _take(pool, allowed, rng):

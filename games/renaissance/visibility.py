@@ -60,29 +60,55 @@ ROWS_FIELDS = frozenset({"starts", "known", "exposed", "sheet"})
 PER_SEAT_FIELDS = frozenset({"offers"})
 
 
-def _copy_expression(name):
+def field_shape(name):
+    """The shape of a public field: "scalar", "flat", "rows", "per_seat" or "nested"."""
     if name in SCALAR_FIELDS:
-        return f"s.{name}"
+        return "scalar"
     if name in FLAT_FIELDS:
-        return f"list(s.{name})"
+        return "flat"
     if name in ROWS_FIELDS:
-        return f"list(map(list, s.{name}))"
+        return "rows"
     if name in PER_SEAT_FIELDS:
-        return "None"
-    return f"_lists(s.{name})"
+        return "per_seat"
+    return "nested"
 
 
-def _make_public_copy():
-    # One dict display in PUBLIC_FIELDS' order (the order the view's JSON keeps): several
-    # times quicker than converting field by field through `_lists`.
-    items = "".join(f"        {name!r}: {_copy_expression(name)},\n" for name in PUBLIC_FIELDS)
-    source = f"def public_copy(s):\n    return {{\n{items}    }}\n"
-    namespace = {"_lists": _lists}
+def compile_field_copier(signature, statement, conversions, helpers, opening="", closing=""):
+    """Compile `def <signature>:`, straight-line code over every public field in PUBLIC_FIELDS'
+    order (the order the view's JSON keeps): `opening`, then `statement` once per field, then
+    `closing`. In `statement` and in `conversions[shape]` (the field's value converted by its
+    shape), `{name}` is the field's name and `{key}` its quoted name; `{value}` in `statement`
+    is the converted value. `helpers`: the names the conversions call.
+
+    Converting each field by its known shape in one step is several times quicker than walking
+    every number (`_lists` here, `_to_tuples` in determinization.py); both the view and
+    determinize build their copier this way."""
+    lines = []
+    for name in PUBLIC_FIELDS:
+        names = {"name": name, "key": repr(name)}
+        value = conversions[field_shape(name)].format(**names)
+        lines.append(statement.format(value=value, **names))
+    source = f"def {signature}:\n{opening}{''.join(lines)}{closing}"
+    namespace = dict(helpers)
     exec(source, namespace)  # noqa: S102 - fixed, trusted source built from PUBLIC_FIELDS
-    return namespace["public_copy"]
+    return namespace[signature.partition("(")[0]]
 
 
-public_copy = _make_public_copy()
+# The view's copy: one dict display, each field a new JSON-shaped list.
+public_copy = compile_field_copier(
+    "public_copy(s)",
+    "        {key}: {value},\n",
+    {
+        "scalar": "s.{name}",
+        "flat": "list(s.{name})",
+        "rows": "list(map(list, s.{name}))",
+        "per_seat": "None",
+        "nested": "_lists(s.{name})",
+    },
+    {"_lists": _lists},
+    opening="    return {\n",
+    closing="    }\n",
+)
 public_copy.__doc__ = "The state's public fields as JSON-shaped lists (offers left None)."
 
 # Card names by hand counts: most counts met are few and repeat (the known and exposed cards
