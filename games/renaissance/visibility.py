@@ -129,12 +129,40 @@ def _names(counts):
     return list(names)
 
 
+# The battle's fields by shape (battle.py's dict), so that its view copies each in one step; a
+# key in neither set (a new one) takes the general `_lists`. `blue` and `red` are replaced by
+# `commits`.
+BATTLE_SCALARS = frozenset(
+    {"a", "d", "from", "to", "sea", "ride", "revealed", "countered", "fort", "bonus"}
+    | {"engineer", "lost", "asked", "virtual"}
+)
+BATTLE_FLAT = frozenset({"committed", "dice", "pending", "signs", "totals", "free"})
+BATTLE_FACE_DOWN = frozenset({"blue", "red"})
+
+
+def _battle_fields(b):
+    """The battle's public fields, JSON-shaped, in the battle's own key order."""
+    view = {}
+    for key, value in b.items():
+        if key in BATTLE_SCALARS:
+            view[key] = value
+        elif key in BATTLE_FLAT:
+            view[key] = list(value)
+        elif key == "troops":
+            view[key] = [[list(troop) for troop in side] for side in value]
+        elif key == "saved":
+            view[key] = [list(side) for side in value]
+        elif key not in BATTLE_FACE_DOWN:
+            view[key] = _lists(value)
+    return view
+
+
 def battle_view(state, seat):
     """The battle with face-down commitments replaced by their number of cards."""
     b = state.battle
     if b is None:
         return None
-    view = dict(b)
+    view = _battle_fields(b)
     commits = []
     for side, owner in enumerate((b["a"], b["d"])):
         if not b["committed"][side]:
@@ -145,9 +173,8 @@ def battle_view(state, seat):
             commits.append({"blue": list(b["blue"][side]), "red": b["red"][side], "count": count})
         else:
             commits.append({"hidden": count, "count": count})
-    del view["blue"], view["red"]
     view["commits"] = commits
-    return _lists(view)
+    return view
 
 
 def battle_cards(b):

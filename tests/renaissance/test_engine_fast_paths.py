@@ -28,6 +28,8 @@ from games.renaissance.cards import NAMES
 from games.renaissance.diplomacy import EXCHANGE, diplomacy_actions
 from games.renaissance.state import PHASE_NAMES, YEARS
 from games.renaissance.visibility import (
+    BATTLE_FLAT,
+    BATTLE_SCALARS,
     FLAT_FIELDS,
     PUBLIC_FIELDS,
     ROWS_FIELDS,
@@ -209,7 +211,26 @@ def test_public_fields_have_the_shapes_the_fast_copy_assumes(case):
         for name in ROWS_FIELDS:
             for row in getattr(state, name):
                 assert isinstance(row, tuple) and all(isinstance(v, int) for v in row), name
+        if state.battle is not None:
+            assert_battle_shapes(state.battle)
         assert battle_view(state, 0) == _plain_battle_view(state, 0)
+
+
+def assert_battle_shapes(battle):
+    """battle.py's dict: numbers, pairs of numbers, each side's troops as (kind, value) pairs
+    and its saved cards as kinds."""
+    for key, value in battle.items():
+        if key in BATTLE_SCALARS:
+            assert isinstance(value, int), key
+        elif key in BATTLE_FLAT:
+            assert isinstance(value, tuple) and all(isinstance(v, int) for v in value), key
+        elif key == "troops":
+            for side in value:
+                assert all(isinstance(troop, tuple) and len(troop) == 2 for troop in side)
+                assert all(isinstance(v, int) for troop in side for v in troop)
+        elif key == "saved":
+            assert all(isinstance(side, tuple) for side in value)
+            assert all(isinstance(v, int) for side in value for v in side)
 
 
 @pytest.mark.parametrize("case", GAMES, ids=["3p", "6p-powers-offers", "1499", "tiny"])
