@@ -58,9 +58,10 @@ from openskill.models import PlackettLuce
 from ai import ladder
 from games.models import Action, Game, Rating, RatingChange, Seat
 from games.ratings.scale import (
+    DEFAULT_GAME,
     DISPLAY_BASE,
     DISPLAY_POINTS_PER_ORDINAL,
-    LADDER_GAME,
+    LADDER_GAMES,
     NEWCOMER_ORDINAL,
 )
 from games.rules_api import ruleset_of
@@ -124,23 +125,23 @@ def rate_match(before: list[tuple[float, float]], ranks: list[int]) -> list[Seat
     return [SeatOutcome(seat, team[0].mu, team[0].sigma) for seat, team in enumerate(rated)]
 
 
-def starting_mu(bot_level: str | None, ruleset: str = LADDER_GAME) -> float:
+def starting_mu(bot_level: str | None, ruleset: str = DEFAULT_GAME) -> float:
     """A new rating's mu: OpenSkill's default for a person; for a bot level, the mu that shows its
-    measured ladder strength (ai/ladder.py: arena Elo, read as display points) at the default
-    sigma, so the leaderboard orders the levels by strength before anyone has played them (a level
-    the ladder has not measured starts at the measured level below it). The ladder measured
-    Condottiere's bots: another game's bot levels start at the default, like a person."""
-    measured = bot_level and ruleset == LADDER_GAME
-    elo = ladder.starting_elo(bot_level, ladder.load()) if measured else None
+    measured ladder strength in that game (ai/ladder.py: arena Elo, read as display points) at
+    the default sigma, so the leaderboard orders the levels by strength before anyone has played
+    them (a level the ladder has not measured starts at the measured level below it; below every
+    measured level, at the default, like a person)."""
+    measured = bot_level and ruleset in LADDER_GAMES
+    elo = ladder.starting_elo(bot_level, ladder.load(ruleset)) if measured else None
     if elo is None:
         return MODEL.mu
     ordinal = NEWCOMER_ORDINAL + (elo - DISPLAY_BASE) / DISPLAY_POINTS_PER_ORDINAL
     return ordinal + 3 * MODEL.sigma
 
 
-def starting_rating(bot_level: str, ruleset: str = LADDER_GAME) -> Rating:
+def starting_rating(bot_level: str, ruleset: str = DEFAULT_GAME) -> Rating:
     """A bot level's Rating as it starts, not saved: what the leaderboard shows for a level no
-    rated game has moved yet (its ladder strength in Condottiere)."""
+    rated game has moved yet (its ladder strength in that game)."""
     return Rating(
         user=None,
         bot_level=bot_level,
@@ -151,7 +152,7 @@ def starting_rating(bot_level: str, ruleset: str = LADDER_GAME) -> Rating:
     )
 
 
-def rating_for(user=None, bot_level: str | None = None, ruleset: str = LADDER_GAME) -> Rating:
+def rating_for(user=None, bot_level: str | None = None, ruleset: str = DEFAULT_GAME) -> Rating:
     """The Rating of a person or of a bot level in one game, created if new (see
     `starting_mu`)."""
     if (user is None) == (not bot_level):

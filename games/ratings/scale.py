@@ -18,9 +18,11 @@ NEWCOMER_SIGMA = PlackettLuce().sigma
 # number by a hundred points or more on average, since every game both moves mu and shrinks sigma
 # (docs/protocol.md, section 11; tests/web/test_provisional_ratings.py measures it).
 PROVISIONAL_SIGMA = 0.7 * NEWCOMER_SIGMA
-# The game whose bot levels start from the arena's ladder (ai/ladder.py measured Condottiere): their
-# first number is a measurement, not a guess, so it is never provisional.
-LADDER_GAME = "condottiere"
+# The games whose bot levels start from the arena's ladder (ai/ladder.py, one ladder per game):
+# their first number is a measurement, not a guess, so it is never provisional.
+LADDER_GAMES = frozenset({"condottiere", "renaissance"})
+# The game a rating belongs to when none is named.
+DEFAULT_GAME = "condottiere"
 
 
 def display_rating(mu: float, sigma: float) -> int:
@@ -37,8 +39,8 @@ def display_change(
     return display_rating(mu_after, sigma_after) - display_rating(mu_before, sigma_before)
 
 
-def is_provisional(sigma: float, bot_level: str = "", ruleset: str = LADDER_GAME) -> bool:
+def is_provisional(sigma: float, bot_level: str = "", ruleset: str = DEFAULT_GAME) -> bool:
     """Whether a rating is still provisional: too uncertain to trust yet (sigma above
-    PROVISIONAL_SIGMA), unless it is a bot level whose start the ladder measured."""
-    measured_start = bool(bot_level) and ruleset == LADDER_GAME
+    PROVISIONAL_SIGMA), unless it is a bot level whose start its game's ladder measured."""
+    measured_start = bool(bot_level) and ruleset in LADDER_GAMES
     return sigma > PROVISIONAL_SIGMA and not measured_start

@@ -58,7 +58,7 @@ def leaderboard_rows(ratings) -> list[dict]:
 
 def bot_level_ratings(game: str) -> list[Rating]:
     """Every bot level of the site, best first, also the levels no rated game has moved yet: those
-    show where they start (in Condottiere, their strength measured by the arena's ladder), so a
+    show where they start (their strength in that game, measured by its arena ladder), so a
     newcomer can tell the levels apart before anyone has played them in a rated game. Equal
     ratings keep the levels' own order (weakest first)."""
     levels = bot_levels()

@@ -1,13 +1,18 @@
-"""The levels' ladder: heads-up arena results chained into one Elo scale."""
+"""The levels' ladders: arena results chained into one Elo scale per game (Condottiere's steps
+heads-up, Renaissance's one bot against five of another level)."""
 
 import json
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
 from ai import ladder
 from ai.arena_levels import parse_token
 from ai.levels import LEVELS
+from ai.renaissance import LEVELS as RENAISSANCE_LEVELS
+
+REPOSITORY = Path(ladder.__file__).resolve().parents[1]
 
 
 def step(upper, lower, win_rate):
@@ -76,3 +81,44 @@ def test_the_shipped_ladder_rates_every_level_of_the_site_weakest_to_strongest()
     assert min(step["games"] for step in shipped["steps"]) >= 400
     assert min(step["win_rate"] for step in shipped["steps"]) >= 0.6
     assert shipped["steps"][-1]["win_rate"] >= 0.65  # expert over hard, the issue's own bar
+
+
+def test_among_six_players_par_is_no_gap_and_a_third_of_the_wins_is_about_159_points():
+    """A Luce choice among one player and five equal opponents: winning 1/6 of the games is
+    their strength; winning 1/3 is 2.5 times the strength of each: 400 log10(2.5)."""
+    assert ladder.elo_difference(1 / 6, players=6) == pytest.approx(0, abs=1e-9)
+    assert ladder.elo_difference(1 / 3, players=6) == pytest.approx(159.18, abs=0.01)
+    assert ladder.elo_difference(0.5, players=2) == ladder.elo_difference(0.5)
+
+
+def renaissance_report(tested, field, wins, games, players=6):
+    row = {"games": games, "wins": wins, "win_rate": wins / games}
+    others = {"games": games * (players - 1), "win_rate": (1 - wins / games) / (players - 1)}
+    return {"args": {"players": players}, "summary": {"bots": {field: others, tested: row}}}
+
+
+def test_a_renaissance_step_is_the_lone_bot_against_the_field_whatever_it_won():
+    weaker = renaissance_report("easy", "heuristic", wins=40, games=400)
+    tested, field, row = ladder.step_result(weaker)
+    assert (tested, field, row["players"], row["games"]) == ("easy", "heuristic", 6, 400)
+    stronger = renaissance_report("heuristic", "random", wins=380, games=400)
+    elo = ladder.chain([ladder.step_result(weaker), ladder.step_result(stronger)])
+    assert elo["easy"] == round(1500 + ladder.elo_difference(0.1, players=6)) < 1500
+    assert elo["random"] == round(1500 - ladder.elo_difference(0.95, players=6))
+
+
+def test_the_shipped_renaissance_ladder_is_what_its_reports_give():
+    """ai/renaissance/ladder.json: every step's report is in the repository and gives the step's
+    figures; chained, they give the shipped ratings, which rate every Renaissance bot level and
+    put random below easy below the heuristic."""
+    shipped = json.loads(ladder.LADDER_FILES["renaissance"].read_text())
+    steps = []
+    for source in shipped["steps"]:
+        report = json.loads((REPOSITORY / source["file"]).read_text())
+        tested, field, row = ladder.step_result(report)
+        assert {**row, "file": source["file"]} == source
+        assert row["players"] == 6 and "heuristic" in (tested, field)
+        steps.append((tested, field, row))
+    assert ladder.chain(steps) == shipped["elo"]
+    assert sorted(shipped["elo"]) == sorted(RENAISSANCE_LEVELS)
+    assert shipped["elo"]["random"] < shipped["elo"]["easy"] < shipped["elo"]["heuristic"]

@@ -1,5 +1,5 @@
 """The leaderboard as a newcomer finds it: every bot level listed from the start, at the rating
-the arena's ladder measured (Condottiere), and people's early ratings marked provisional ("?" and
+the arena's ladder of that game measured, and people's early ratings marked provisional ("?" and
 a note, as lichess does) for as long as a game still swings them by a hundred points or more."""
 
 import random
@@ -59,12 +59,17 @@ def test_a_level_that_played_shows_its_own_rating_among_the_others_starting_ones
 
 
 @pytest.mark.django_db
-def test_renaissance_lists_every_level_at_a_newcomers_rating(client):
+def test_renaissance_lists_every_level_at_its_renaissance_ladder_rating(client):
     html = client.get(reverse("leaderboard"), {"game": "renaissance"}).content.decode()
     rows = level_rows(html)
     assert sorted(level for level, _ in rows) == sorted(LEVELS)
-    # Nothing measured them in this game: they start where a newcomer does, and say so.
-    assert {shown for _, shown in rows} == {"1500?"}
+    measured = ladder.load("renaissance")
+    assert measured and measured != ladder.load("condottiere")
+    for level, shown in rows:
+        # The Renaissance arena's number, and no "?" (`expert` plays `hard` in Renaissance).
+        assert shown == str(round(ladder.starting_elo(level, measured))), level
+    numbers = [int(shown) for _, shown in rows]
+    assert numbers == sorted(numbers, reverse=True)
 
 
 @pytest.mark.django_db

@@ -16,12 +16,14 @@ from django.urls import reverse
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from ai import ladder
 from games.models import Action, Game, Rating, RatingChange, Seat
 from games.ratings.rate import (
     UNRATED_MESSAGES,
     ranks_from_result,
     rating_for,
     starting_mu,
+    starting_rating,
     unrated_reason,
     update_for_game,
 )
@@ -143,7 +145,7 @@ def test_a_persons_two_games_have_two_ratings_each_moved_by_its_own_games(make_t
     assert {change.game_id for change in renaissance.changes.all()} == {game.pk}
 
 
-def test_a_bot_level_has_a_rating_per_game_and_renaissances_starts_as_a_newcomer(people):
+def test_a_bot_level_has_a_rating_per_game_each_starting_at_its_games_ladder(people):
     game = finish(
         renaissance_table({0: people[0], 1: people[1], 2: "hard"}, players=3),
         winners=[2],
@@ -152,10 +154,13 @@ def test_a_bot_level_has_a_rating_per_game_and_renaissances_starts_as_a_newcomer
     update_for_game(game.pk)
     hard = Rating.objects.get(user=None, bot_level="hard", ruleset="renaissance")
     change = RatingChange.objects.get(game=game, seat=2)
-    # The arena's ladder measured Condottiere's bots only: Renaissance's start where people do.
-    assert (change.mu_before, change.sigma_before) == (PlackettLuce().mu, PlackettLuce().sigma)
-    assert starting_mu("hard", "renaissance") == PlackettLuce().mu
-    assert hard.games == 1 and hard.mu > PlackettLuce().mu
+    # Each game's arena ladder measured its own bots (ai/ladder.py): Renaissance's `hard` starts
+    # at its Renaissance strength, not at Condottiere's.
+    start = starting_mu("hard", "renaissance")
+    assert (change.mu_before, change.sigma_before) == (start, PlackettLuce().sigma)
+    assert start != starting_mu("hard", "condottiere")
+    assert starting_rating("hard", "renaissance").display == ladder.load("renaissance")["hard"]
+    assert hard.games == 1 and hard.mu > start
     assert not Rating.objects.filter(bot_level="hard", ruleset="condottiere").exists()
     condottiere_hard = rating_for(bot_level="hard")
     assert condottiere_hard.ruleset == "condottiere" and condottiere_hard.pk != hard.pk
