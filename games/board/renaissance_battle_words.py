@@ -110,6 +110,8 @@ def commit_words() -> dict:
         ),
         "troops_legend_one": _("Your troop"),
         "condottiere_die_range": _("4–6, rout or treason"),
+        # [ruling] R55: Milan's Condottiere card beyond those in its hand.
+        "free_condottiere_copy": _("Milan's free card"),
         "red_legend": _("Red card (face down)"),
         "no_red_card": _("No red card"),
         "red_effect_engineer_attack": _("lowers the city's fortification one level"),

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 
-from games.models import Seat
+from games.models import Action, Seat
 from games.rules_api import RENAISSANCE
 from games.services import load_state, submit_action
 from tests.e2e.test_game_e2e import log_in, record_frames
@@ -34,7 +34,7 @@ PASSES = ("rn-bd-sign:pass", "rn-bd-retreat:pass", "rn-bd-treason:no", "rn-bd-co
 TROOPS = ("pikemen", "arquebusiers", "knights", "cannon", "swiss")
 # Moments of seat 0's own attack: its commitment, or a card to play once the cards are up.
 AFTER_THE_REVEAL = ("sign_of_god", "retreat")
-ATTACKER_GOALS = ("attack", *AFTER_THE_REVEAL)
+ATTACKER_GOALS = ("attack", "free_condottiere", *AFTER_THE_REVEAL)
 # Moments of another seat's attack on seat 0: its commitment, a counter, a traitor to buy.
 DEFENDER_GOALS = ("defend", "counter", "treason")
 BATTLE_ASKS = ("counter", "treason", *AFTER_THE_REVEAL)
@@ -92,6 +92,11 @@ def choose(state, seat: int, me: int, goal: str, rng):
         return {"type": "vote", "war": False}
     if phase == "purchase":
         buys = [action for action in legal if action["type"] == "buy_cards"]
+        if seat == me and buys and goal == "free_condottiere":
+            # Cards, but ducats left to pay two Condottieri at the reveal.
+            ducats = spectator_view(state)["public"]["ducats"][me]
+            affordable = [a for a in buys if 2 * a["count"] <= ducats - 2] or buys
+            return max(affordable, key=lambda action: action["count"])
         if seat == me and buys:
             return max(buys, key=lambda action: action["count"])
         return {"type": "done"} if "done" in types else rng.choice(legal)
@@ -134,6 +139,17 @@ def reached(state, me: int, goal: str) -> bool:
     if goal == "sale":
         wanted = {"type": "offer_condottiere", "to": 1}
         return view["public"]["turn"] >= 1 and wanted in view["diplomacy_actions"]
+    if goal == "free_condottiere":
+        # [ruling] R55: Milan attacks holding one Condottiere, and may commit two.
+        return (
+            view["phase"] == "attack"
+            and me in view["acting_seats"]
+            and view["hand"].count("condottiere") == 1
+            and any(
+                action.get("free") and action["blue"].count("condottiere") == 2
+                for action in view["legal_actions"]
+            )
+        )
     if goal in BATTLE_ASKS and view["phase"] == goal and me in view["acting_seats"]:
         return len(view["legal_actions"]) > 1  # a card to play, not only "pass"
     if goal == "defend" and view["phase"] == "defend" and me in view["acting_seats"]:
@@ -142,16 +158,17 @@ def reached(state, me: int, goal: str) -> bool:
     return view["phase"] == goal and me in view["acting_seats"]
 
 
-def plan(goal: str, me: int = 0, players: int = 3) -> tuple[int, list]:
+def plan(goal: str, me: int = 0, players: int = 3, options=None) -> tuple[int, list]:
     """A seed and the moves (seat, action) from its deal to the moment `goal` asks of seat `me`:
     "attack" (it commits as the attacker), "defend" (as the defender, holding a troop),
     "sign_of_god" or "retreat" (in its own attack, holding that card), "counter" or "treason"
     (as the defender: the same card as the attacker's Engineer or Traitor in hand; an attacking
-    Condottiere's die said treason) or "sale" (turn 1 or later, it may offer seat 1 a
-    Condottiere)."""
+    Condottiere's die said treason), "sale" (turn 1 or later, it may offer seat 1 a
+    Condottiere) or "free_condottiere" (Milan attacking, with the powers, one Condottiere in
+    hand and two allowed)."""
     for seed in range(1, 200):
         rng = random.Random(seed)
-        state = RENAISSANCE.table_game(players, seed, {})
+        state = RENAISSANCE.table_game(players, seed, dict(options or {}))
         moves = []
         while spectator_view(state)["public"]["turn"] <= 2 and len(moves) < 400:
             if reached(state, me, goal):
@@ -166,10 +183,10 @@ def plan(goal: str, me: int = 0, players: int = 3) -> tuple[int, list]:
     raise AssertionError(f"no seed leads to {goal!r}")
 
 
-def game_at(goal: str, people: list):
+def game_at(goal: str, people: list, options=None):
     """A game of `people` brought to `goal` for seat 0 through submit_action."""
-    seed, moves = plan(goal, players=len(people))
-    game = people_table(people, seed=seed)
+    seed, moves = plan(goal, players=len(people), options=options)
+    game = people_table(people, seed=seed, options=options)
     for seat, action in moves:
         submit_action(game.pk, seat, action, game.version)
         game.refresh_from_db()
@@ -325,6 +342,47 @@ def test_a_person_attacks_by_clicking_and_sees_the_reveal_and_the_result(
     close.focus()
     page.keyboard.press("Enter")
     assert panel.is_hidden()
+
+
+def test_milan_commits_its_free_condottiere_card_beside_the_one_it_holds(
+    server, new_page, create_player
+):
+    """[ruling] R55: Milan may use a Condottiere card it does not hold, once a turn. Holding one,
+    it picks two: the panel offers the second, says it is Milan's free card, and sends the
+    commitment marked "free" (both still cost a ducat at the reveal)."""
+    people = [create_player(name) for name in ("alice", "bruno", "carla", "dario")]
+    game = game_at("free_condottiere", people, options={"powers": True})
+    view = seat_view(game, 0)
+    assert view["public"]["nations"][0] == "milan"
+    assert view["hand"].count("condottiere") == 1
+    hand_to_bots(game, [view["public"]["battle"]["d"]])
+
+    page, _frames = at_decision(new_page, people[0], server, game)
+    condottieri = page.locator(f'{DECISION} button.rn-choice[data-card="condottiere"]')
+    assert condottieri.count() == 2
+    assert all(visible(condottieri.nth(i)) for i in range(2))
+    assert "Milan's free card" in condottieri.nth(1).inner_text()
+    assert "Milan's free card" not in condottieri.nth(0).inner_text()
+    commit = page.locator(f"{DECISION} button.rn-commit__send")
+    for _ in range(2):
+        page.locator(
+            f'{DECISION} button.rn-choice[data-card="condottiere"][aria-pressed="false"]'
+        ).first.click()
+    # Both are paid at the reveal, the free one too.
+    assert re.search(r"\b2\b", page.locator(f"{DECISION} .rn-commit__cost").inner_text())
+    assert visible(commit) and commit.is_enabled()
+    commit.click()
+
+    wait_for_the_commit = time.monotonic() + 20
+    while (sent := last_action_of(game, 0))["type"] != "commit":
+        assert time.monotonic() < wait_for_the_commit, "the commitment was not taken"
+        time.sleep(0.2)
+    assert sent["blue"] == ["condottiere", "condottiere"] and sent.get("free") is True
+
+
+def last_action_of(game, seat: int) -> dict:
+    latest = Action.objects.filter(game=game, seat=seat).order_by("-seq").first()
+    return latest.action if latest else {"type": None}
 
 
 def test_a_person_defends_while_a_spectator_sees_only_how_many_cards_lie_face_down(

@@ -9,13 +9,17 @@ import { cityTerrain, el } from "./battle_words.js";
 
 const sorted = (names) => [...names].sort();
 
-// The legal commit whose cards are exactly `blue` (any order) and `red`, or null.
-export function matchCommit(legal, blue, red) {
+// The legal commit whose cards are exactly `blue` (any order) and `red`, or null; with `free`
+// (Milan's free Condottiere card chosen) the one marked "free" if there is one.
+export function matchCommit(legal, blue, red, free = false) {
   const wanted = JSON.stringify(sorted(blue));
-  return legal.find((action) => action.type === "commit" && (action.red ?? null) === (red ?? null) && JSON.stringify(sorted(action.blue)) === wanted) ?? null;
+  const fits = legal.filter((action) => action.type === "commit" && (action.red ?? null) === (red ?? null) && JSON.stringify(sorted(action.blue)) === wanted);
+  return fits.find((action) => Boolean(action.free) === free) ?? fits[0] ?? null;
 }
 
 // The cards the player may put in its troop slots: one entry per copy the legal actions can use.
+// A copy beyond those in hand is Milan's free Condottiere card ([ruling] R55: legal commits
+// marked "free" count one more than the hand holds), marked `free` so the panel can say so.
 export function troopChoices(legal, hand) {
   const most = {};
   for (const action of legal) {
@@ -26,8 +30,8 @@ export function troopChoices(legal, hand) {
   const held = (name) => hand.filter((card) => card === name).length;
   const choices = [];
   for (const name of Object.keys(most).sort((x, y) => (TROOP_VALUE[x] ?? 9) - (TROOP_VALUE[y] ?? 9))) {
-    const copies = Math.min(most[name], held(name) || most[name]);
-    for (let copy = 0; copy < copies; copy += 1) choices.push({ id: `${name}#${copy}`, name });
+    const inHand = held(name);
+    for (let copy = 0; copy < most[name]; copy += 1) choices.push({ id: `${name}#${copy}`, name, free: inHand > 0 && copy >= inHand });
   }
   return choices;
 }
@@ -113,7 +117,9 @@ export function commitPanel(frame, ctx, words, state, send) {
   const slots = troopSlots(legal);
   state.blue = (state.blue ?? []).filter((id) => choices.some((c) => c.id === id));
   if (state.red && !reds.includes(state.red)) state.red = null;
-  const blue = state.blue.map((id) => choices.find((c) => c.id === id).name);
+  const chosen = state.blue.map((id) => choices.find((c) => c.id === id));
+  const blue = chosen.map((choice) => choice.name);
+  const free = chosen.some((choice) => choice.free);
   const red = state.red ?? null;
   const me = view.seat;
   const prepaid = view.public.prepaid?.[me] ?? 0;
@@ -140,6 +146,7 @@ export function commitPanel(frame, ctx, words, state, send) {
         el("span", { className: "rn-card__colour", "aria-hidden": "true", text: "▲" }),
         words.card(choice.name),
         el("strong", { className: "rn-card__value", text: ` ${value}` }),
+        choice.free ? el("span", { className: "rn-card__free", text: words.w("free_condottiere_copy") }) : null,
       ),
     );
   }
@@ -164,7 +171,7 @@ export function commitPanel(frame, ctx, words, state, send) {
   const costText = count ? words.n("cost_condottieri", count, { cost, ducats }) : words.w("cost_none");
   const sums = el("ul", { className: "rn-commit__sums", "aria-label": words.w("sums_label") }, ...arithmetic(view, pb, side, blue, red, words).map((text) => el("li", { text })));
   const reason = blockReason(legal, blue, red, slots, words);
-  const action = reason ? null : matchCommit(legal, blue, red);
+  const action = reason ? null : matchCommit(legal, blue, red, free);
   const commit = el(
     "button",
     { type: "button", className: "button rn-commit__send", disabled: !action, dataset: { focusKey: "rn-commit" } },
