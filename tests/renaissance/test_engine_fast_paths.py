@@ -139,11 +139,11 @@ def _plain_exchange_offers(s, seat):
     return actions
 
 
-def _random_states(players, options, share, board, seed):
-    """Every state of a random game (diplomacy actions mixed in at the given share)."""
+def _random_moves(players, options, share, board, seed):
+    """(state, seat, action, the state after it) for every move of a random game, diplomacy
+    actions mixed in at the given share."""
     rng = random.Random(seed)
     state = new_game(players, seed, dict(options) if options else None, board=board)
-    states = [state]
     while not is_terminal(state):
         seat = rng.choice(sorted(acting_seats(state)))
         actions = legal_actions(state, seat)
@@ -152,9 +152,16 @@ def _random_states(players, options, share, board, seed):
             offered = diplomacy_actions(state, other)
             if offered:
                 seat, actions = other, offered
-        state = apply_action(state, seat, rng.choice(actions))
-        states.append(state)
-    return states
+        action = rng.choice(actions)
+        after = apply_action(state, seat, action)
+        yield state, seat, action, after
+        state = after
+
+
+def _random_states(players, options, share, board, seed):
+    """Every state of a random game (diplomacy actions mixed in at the given share)."""
+    moves = list(_random_moves(players, options, share, board, seed))
+    return [moves[0][0]] + [after for *_, after in moves]
 
 
 @pytest.mark.parametrize("case", GAMES, ids=["3p", "6p-powers-offers", "1499", "tiny"])
@@ -236,26 +243,14 @@ def assert_battle_shapes(battle):
 @pytest.mark.parametrize("case", GAMES, ids=["3p", "6p-powers-offers", "1499", "tiny"])
 def test_apply_trusted_gives_apply_actions_states_on_whole_random_games(case):
     """Legal moves and diplomacy actions, applied both ways, give equal states all along."""
-    players, options, share, board = case
     for seed in (1, 2):
-        rng = random.Random(seed)
-        state = new_game(players, seed, dict(options) if options else None, board=board)
-        while not is_terminal(state):
-            seat = rng.choice(sorted(acting_seats(state)))
-            actions = legal_actions(state, seat)
-            if share and rng.random() < share:
-                other = rng.randrange(players)
-                offered = diplomacy_actions(state, other)
-                if offered:
-                    seat, actions = other, offered
-            action = rng.choice(actions)
+        for state, seat, action, after in _random_moves(*case, seed):
             trusted = apply_trusted(state, seat, action)
-            state = apply_action(state, seat, action)
-            assert trusted == state
-            assert trusted.to_json() == state.to_json()
-            assert acting_seats(trusted) == acting_seats(state)
-            for actor in acting_seats(state):
-                assert legal_actions(trusted, actor) == legal_actions(state, actor)
+            assert trusted == after
+            assert trusted.to_json() == after.to_json()
+            assert acting_seats(trusted) == acting_seats(after)
+            for actor in acting_seats(after):
+                assert legal_actions(trusted, actor) == legal_actions(after, actor)
 
 
 @pytest.mark.parametrize("case", GAMES, ids=["3p", "6p-powers-offers", "1499", "tiny"])

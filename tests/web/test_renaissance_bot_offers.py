@@ -146,17 +146,25 @@ def test_a_bots_offer_reaches_the_persons_frame_and_the_game_goes_on(make_user, 
     assert (owner[index(give)], owner[index(take)]) == (PERSON, BOT)
 
 
-def test_a_persons_offer_is_accepted_when_it_raises_the_bots_standing(make_user, announced):
+def bots_answer_to_a_persons_offer(make_user, announced, pick) -> tuple[Game, tuple, Action]:
+    """The person offers the bot an exchange of the cities `pick` chooses among split_board's
+    (a, b, c, d, f): the game, the (given, taken) cities and the bot's answer, once its job
+    ran."""
     game = table(make_user)
     state = until_the_bots_quiet_decision(game, random.Random(11))
-    _a, b, c, _d, _f = split_board(game, state)
+    give, take = pick(*split_board(game, state))
     forget_the_bots_turn(game, announced)
-    offer = {"type": "offer_exchange", "to": BOT, "give": b, "take": c}
+    offer = {"type": "offer_exchange", "to": BOT, "give": give, "take": take}
     offered_at = submit_action(game.pk, PERSON, offer, game.version)
-
     run_announced(announced)
-
     answer = Action.objects.filter(game=game, seat=BOT, seq__gt=offered_at).first()
+    return game, (give, take), answer
+
+
+def test_a_persons_offer_is_accepted_when_it_raises_the_bots_standing(make_user, announced):
+    game, (b, c), answer = bots_answer_to_a_persons_offer(
+        make_user, announced, lambda _a, b, c, _d, _f: (b, c)
+    )
     assert answer.action == {"type": "accept_exchange", "from": PERSON, "give": b, "take": c}
     assert answer.actor == Action.Actor.BOT
     game.refresh_from_db()
@@ -168,15 +176,8 @@ def test_a_persons_offer_is_accepted_when_it_raises_the_bots_standing(make_user,
 def test_a_persons_offer_that_serves_only_the_person_is_declined(make_user, announced):
     """The person offers its lone city f of a third province for the bot's a: the bot would
     trade half a province for half a province while the person completes P."""
-    game = table(make_user)
-    state = until_the_bots_quiet_decision(game, random.Random(11))
-    a, _b, _c, _d, f = split_board(game, state)
-    forget_the_bots_turn(game, announced)
-    offer = {"type": "offer_exchange", "to": BOT, "give": f, "take": a}
-    offered_at = submit_action(game.pk, PERSON, offer, game.version)
-
-    run_announced(announced)
-
-    answer = Action.objects.filter(game=game, seat=BOT, seq__gt=offered_at).first()
+    game, (f, a), answer = bots_answer_to_a_persons_offer(
+        make_user, announced, lambda a, _b, _c, _d, f: (f, a)
+    )
     assert answer.action == {"type": "decline_exchange", "from": PERSON, "give": f, "take": a}
     assert not load_state(Game.objects.get(pk=game.pk)).offers
