@@ -18,6 +18,7 @@ from ai.search.bot import SearchBot
 from ai.search.parallel import RootParallelBot
 from games.renaissance.diplomacy import diplomacy_actions
 from games.renaissance.state import put
+from tests.ai.test_renaissance_offers import table as exchange_table
 from tests.renaissance.conftest import combat_state, edit, hand
 
 ANSWERS = {"accept_exchange", "decline_exchange", "accept_condottiere", "decline_condottiere"}
@@ -151,21 +152,6 @@ def test_answers_are_among_the_views_legal_answers_and_none_when_no_offer_waits(
 
 
 # --- the heuristic's rule --------------------------------------------------------------------
-
-
-def exchange_table(florence_cities, rome_cities):
-    """The tiny board's combat phase of turn 2, Florence's seat acting, every city bare (a
-    garrison: the same level, [ruling] R42) and free but those named. Florence holds a card, so
-    its combat phase waits for it ([ruling] R27 ends an empty hand's at once)."""
-    state, florence = combat_state(cards=["pikemen"])
-    rome = state.nations.index("rome")
-    owner = [-1] * len(state.owner)
-    for seat, cities in ((florence, florence_cities), (rome, rome_cities)):
-        for name in cities:
-            owner[state.geo.index[name]] = seat
-    blank = (0,) * len(state.owner)
-    state = edit(state, turn=2, owner=tuple(owner), fort=blank, palace=blank, artist=blank)
-    return state, florence, rome
 
 
 def answer_to_exchange(florence_cities, rome_cities, give, take):
