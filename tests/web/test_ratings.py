@@ -564,7 +564,8 @@ def test_a_bot_level_starts_at_its_measured_ladder_strength(monkeypatch):
     measured level as a newcomer (1500), like a person."""
     from ai import ladder
 
-    monkeypatch.setattr(ladder, "load", lambda: {"easy": 1200, "heuristic": 1500, "hard": 1810})
+    measured = {"easy": 1200, "heuristic": 1500, "hard": 1810}
+    monkeypatch.setattr(ladder, "load", lambda game="condottiere": measured)
     shown = {
         level: display_rating(rating.mu, rating.sigma)
         for level in ("hard", "easy", "heuristic", "expert", "random")
