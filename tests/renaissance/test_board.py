@@ -35,9 +35,10 @@ CLOSED_IN_RULEBOOK = {
 REMOVALS = [("genoa",), ("genoa", "naples"), ("genoa", "milan"), ("genoa", "naples", "milan")]
 
 # Provinces of more than two cities: the rulebook says "one or two cities most often" (line 62),
-# read as at most one province in ten (three of 31: two in the Kingdom of Naples, which its
-# closure list needs, and Lombardia, three cities for the balance of the nations, map.md).
-BIG_PROVINCES_SHARE = 0.1
+# read as at most one province in seven (four of 31: two in the Kingdom of Naples, which its
+# closure list needs, and Lombardia and the Ducato di Milano, three cities each for the balance
+# of the nations, map.md section 10).
+BIG_PROVINCES_SHARE = 1 / 7
 
 
 def raw_board():
