@@ -31,7 +31,7 @@ export function troopChoices(legal, hand) {
   const choices = [];
   for (const name of Object.keys(most).sort((x, y) => (TROOP_VALUE[x] ?? 9) - (TROOP_VALUE[y] ?? 9))) {
     const inHand = held(name);
-    for (let copy = 0; copy < most[name]; copy += 1) choices.push({ id: `${name}#${copy}`, name, free: inHand > 0 && copy >= inHand });
+    for (let copy = 0; copy < most[name]; copy += 1) choices.push({ id: `${name}#${copy}`, name, free: copy >= inHand });
   }
   return choices;
 }
