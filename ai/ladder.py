@@ -16,6 +16,7 @@ The ladder is the chain the steps form. `--write` saves it to the game's file (L
 """
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -29,7 +30,6 @@ LADDER_FILES = {
     "condottiere": Path(__file__).with_name("ladder.json"),
     "renaissance": Path(__file__).parent / "renaissance" / "ladder.json",
 }
-LADDER_FILE = LADDER_FILES["condottiere"]
 ANCHOR_LEVEL, ANCHOR_ELO = "heuristic", 1500.0
 # A win rate of 100% has no finite Elo difference: the measured rates are clamped to this band.
 CLAMP = 0.01
@@ -105,6 +105,13 @@ def starting_elo(level: str, elo: dict) -> float | None:
 
 def load(game: str = "condottiere") -> dict:
     """{level: Elo} of the game's shipped ladder ({} when there is none)."""
+    return dict(_shipped(game))
+
+
+@functools.cache
+def _shipped(game: str) -> dict:
+    # Read once per process: the leaderboard asks for every level's start on every request,
+    # and the file changes only with a release.
     path = LADDER_FILES.get(game)
     if path is None or not path.exists():
         return {}

@@ -61,7 +61,6 @@ from games.ratings.scale import (
     DEFAULT_GAME,
     DISPLAY_BASE,
     DISPLAY_POINTS_PER_ORDINAL,
-    LADDER_GAMES,
     NEWCOMER_ORDINAL,
 )
 from games.rules_api import ruleset_of
@@ -131,8 +130,7 @@ def starting_mu(bot_level: str | None, ruleset: str = DEFAULT_GAME) -> float:
     the default sigma, so the leaderboard orders the levels by strength before anyone has played
     them (a level the ladder has not measured starts at the measured level below it; below every
     measured level, at the default, like a person)."""
-    measured = bot_level and ruleset in LADDER_GAMES
-    elo = ladder.starting_elo(bot_level, ladder.load(ruleset)) if measured else None
+    elo = ladder.starting_elo(bot_level, ladder.load(ruleset)) if bot_level else None
     if elo is None:
         return MODEL.mu
     ordinal = NEWCOMER_ORDINAL + (elo - DISPLAY_BASE) / DISPLAY_POINTS_PER_ORDINAL

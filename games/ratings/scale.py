@@ -18,8 +18,9 @@ NEWCOMER_SIGMA = PlackettLuce().sigma
 # number by a hundred points or more on average, since every game both moves mu and shrinks sigma
 # (docs/protocol.md, section 11; tests/web/test_provisional_ratings.py measures it).
 PROVISIONAL_SIGMA = 0.7 * NEWCOMER_SIGMA
-# The games whose bot levels start from the arena's ladder (ai/ladder.py, one ladder per game):
-# their first number is a measurement, not a guess, so it is never provisional.
+# The games whose bot levels start from the arena's ladder (ai/ladder.py's LADDER_FILES, named here
+# without importing the bots; tests/ai/test_ladder.py holds the two equal): their first number is
+# a measurement, not a guess, so it is never provisional.
 LADDER_GAMES = frozenset({"condottiere", "renaissance"})
 # The game a rating belongs to when none is named.
 DEFAULT_GAME = "condottiere"

@@ -71,7 +71,7 @@ def test_the_shipped_ladder_rates_every_level_of_the_site_weakest_to_strongest()
     """Issue #16's ladder: every level measured heads-up against the one below it on at least 400
     games, each step won at least 60% (expert's 65%), so the site's starting ratings rise level
     by level."""
-    shipped = json.loads(ladder.LADDER_FILE.read_text())
+    shipped = json.loads(ladder.LADDER_FILES["condottiere"].read_text())
     ratings = [shipped["elo"][level] for level in LEVELS]
     assert ratings == sorted(set(ratings))
     steps = [
@@ -122,3 +122,11 @@ def test_the_shipped_renaissance_ladder_is_what_its_reports_give():
     assert ladder.chain(steps) == shipped["elo"]
     assert sorted(shipped["elo"]) == sorted(RENAISSANCE_LEVELS)
     assert shipped["elo"]["random"] < shipped["elo"]["easy"] < shipped["elo"]["heuristic"]
+
+
+def test_the_games_whose_bot_levels_start_measured_are_the_games_with_a_ladder():
+    """games.ratings.scale names them without importing the bots; they must agree."""
+    from games.ratings.scale import LADDER_GAMES
+
+    assert set(LADDER_GAMES) == set(ladder.LADDER_FILES)
+    assert all(ladder.load(game) for game in LADDER_GAMES)
