@@ -368,8 +368,10 @@ def test_milan_commits_its_free_condottiere_card_beside_the_one_it_holds(
         page.locator(
             f'{DECISION} button.rn-choice[data-card="condottiere"][aria-pressed="false"]'
         ).first.click()
-    # Both are paid at the reveal, the free one too.
-    assert re.search(r"\b2\b", page.locator(f"{DECISION} .rn-commit__cost").inner_text())
+    # Both are paid at the reveal, the free one too (less any bought from a player, prepaid).
+    to_pay = max(0, 2 - view["public"]["prepaid"][0])
+    cost = page.locator(f"{DECISION} .rn-commit__cost").inner_text()
+    assert f"2 Condottieri, paid at the reveal: {to_pay} ducats to pay" in cost
     assert visible(commit) and commit.is_enabled()
     commit.click()
 
