@@ -71,8 +71,8 @@ def province_cities(players: int) -> list[tuple[int, ...]]:
     indices of its cities in a view's `owner` list."""
     view = renaissance.view_for(renaissance.new_game(players, seed=0), None)
     closed = view["public"]["closed"]
-    # A view's city lists follow the cities' names in alphabetical order (the engine's index).
-    index = {name: number for number, name in enumerate(sorted(board.CITIES))}
+    # The view names the cities in the order of its lists.
+    index = {name: number for number, name in enumerate(view["cities"])}
     provinces = [tuple(index[name] for name in cities) for cities in board.PROVINCES.values()]
     return [cities for cities in provinces if not closed[cities[0]]]
 
