@@ -168,22 +168,15 @@ def test_a_bot_turn_whose_message_waits_in_a_long_queue_is_not_doubled(
     game = make_table(2, bots={0: "random", 1: "random"})
     start_game(game.pk)
     assert pending_bot_turns.announce(game.pk, 0) is True  # its message is in the queue
-    long_ago = timezone.now() - timedelta(seconds=sweep.bot_patience() + 1)
-    Game.objects.filter(pk=game.pk).update(updated_at=long_ago)
-
-    def claim_runs_out():
-        # Each caller claims the game before it looks at the mark: release the claim, so that
-        # what follows is refused by the waiting message alone.
-        Game.objects.filter(pk=game.pk).update(due_claimed_until=None)
-
-    assert sweep.resume_stalled_bot_turn(game.pk) is False  # a page's sync
-    claim_runs_out()
-    assert sweep.sweep()["bot_turn"] == []
+    moved_at = Game.objects.get(pk=game.pk).updated_at
+    stalled = moved_at + timedelta(seconds=sweep.bot_patience() + 1)
+    assert sweep.sweep(stalled)["bot_turn"] == []
+    assert sweep.resume_stalled_bot_turn(game.pk) is False  # nor does a page's sync resend it
     assert announced_of(announced, "bot_turn") == []
 
     age_the_mark(game.pk, sweep.LOST_AFTER)
-    claim_runs_out()
-    assert sweep.sweep()["bot_turn"] == [game.pk]
+    claim_over = stalled + sweep.CLAIM + timedelta(seconds=1)
+    assert sweep.sweep(claim_over)["bot_turn"] == [game.pk]
     assert announced_of(announced, "bot_turn") == [(game.pk, 0)]
 
 
