@@ -35,7 +35,6 @@ from tests.web.test_faults import (  # noqa: F401 - start_site is a fixture
     start_site,
     version_of,
 )
-from tests.web.test_pending_bot_turns import age_the_mark
 from tests.web.test_renaissance_production import (
     ANSWERS,
     Person,
@@ -249,16 +248,14 @@ def test_a_bots_answer_refused_because_a_battle_began_meanwhile_is_given_again(
 def test_a_bots_answer_lost_with_its_job_is_announced_again_by_the_sweep(make_user, announced):
     """A worker killed while it held a bot's answer to an offer (its job lost with it) while
     the game waits for the person who offered: the sweep, which announces again the turns of
-    bots that keep a game waiting, announces the answer too once its message has waited long
-    enough to count as lost (sweep.LOST_AFTER), and the bot answers."""
+    bots that keep a game waiting, announces the answer too, and the bot answers."""
     game = renaissance_table(make_user, 4, {0: make_user("alice")}, seed=3)
     state = combat_with_an_offer_open(game, random.Random(3))
     offer = next(a for a in RENAISSANCE.side_actions(state, 0) if a["type"] == "offer_exchange")
     offered_at = submit_action(game.pk, 0, offer, game.version)
     announced.clear()  # the answer's job went with the worker
-    waited = max(sweep.bot_patience(), sweep.LOST_AFTER) + 5
-    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=waited))
-    age_the_mark(game.pk, waited)
+    long_ago = timezone.now() - timedelta(seconds=sweep.bot_patience() + 5)
+    Game.objects.filter(pk=game.pk).update(updated_at=long_ago)
 
     assert sweep.sweep()["bot_turn"] == [game.pk]
 
