@@ -10,11 +10,8 @@ queue of them that other games' bots would wait behind.
 
 With Redis (the production profile) the marks are shared by every process: one Lua script per
 announcement, atomic. Without it (the embedded profile) there is one process, and its memory
-will do. The mark holds the time its message was sent. A message lost after its mark was set (a
-worker killed holding it reserved; the broker redelivers it only after its visibility timeout)
-leaves the mark until MARK_SECONDS. The sweep (`games/jobs/sweep.py`), which finds the stalled
-turn, sends again only when the waiting message is older than `lost_after`: a message merely
-waiting in a long queue is not doubled, since every duplicate lengthens the queue it waits in.
+will do. A message lost with the broker leaves its mark until MARK_SECONDS; the sweep
+(`games/jobs/sweep.py`), which finds the lost turn, sends its message regardless (`force`).
 """
 
 import threading
@@ -29,19 +26,13 @@ from django.conf import settings
 # every MARK_SECONDS while a queue stays that long).
 MARK_SECONDS = 120
 
-# KEYS: the newest announced version, the "a message waits" mark (the Redis time it was sent).
-# ARGV: version, seconds the keys live, lost_after (seconds; negative: a waiting message is never
-# taken for lost). Returns 1 if the caller must send a message, 0 if the waiting one will play
-# this version. With no message waiting the record starts afresh: a version left from before
-# counts for nothing. The time is Redis's own, so every process measures a mark's age alike.
+# KEYS: the newest announced version, the "a message waits" mark. ARGV: version, seconds, force.
+# Returns 1 if the caller must send a message, 0 if the waiting one will play this version. With
+# no message waiting the record starts afresh: a version left from before counts for nothing.
 ANNOUNCE_SCRIPT = """
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
-local sent_at = tonumber(redis.call('GET', KEYS[2]) or '')
-local lost_after = tonumber(ARGV[3])
-if not sent_at or (lost_after >= 0 and now - sent_at >= lost_after) then
+if ARGV[3] == '1' or redis.call('EXISTS', KEYS[2]) == 0 then
   redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
-  redis.call('SET', KEYS[2], string.format('%.3f', now), 'EX', ARGV[2])
+  redis.call('SET', KEYS[2], '1', 'EX', ARGV[2])
   return 1
 end
 local newest = tonumber(redis.call('GET', KEYS[1]) or '-1')
@@ -82,8 +73,8 @@ class RedisMarks:
         self.announce_script = self.client.register_script(ANNOUNCE_SCRIPT)
         self.take_script = self.client.register_script(TAKE_SCRIPT)
 
-    def announce(self, game_id: int, version: int, lost_after: float | None) -> bool:
-        args = [version, MARK_SECONDS, -1 if lost_after is None else lost_after]
+    def announce(self, game_id: int, version: int, force: bool) -> bool:
+        args = [version, MARK_SECONDS, "1" if force else "0"]
         return bool(self.announce_script(keys=keys(game_id), args=args))
 
     def take(self, game_id: int) -> int | None:
@@ -104,12 +95,11 @@ class MemoryMarks:
     lock: threading.Lock = field(default_factory=threading.Lock)
     waiting: dict[int, tuple[int, float]] = field(default_factory=dict)
 
-    def announce(self, game_id: int, version: int, lost_after: float | None) -> bool:
+    def announce(self, game_id: int, version: int, force: bool) -> bool:
         with self.lock:
             now = time.monotonic()
             newest, since = self.waiting.get(game_id, (-1, now - MARK_SECONDS))
-            waited = now - since
-            if waited >= MARK_SECONDS or (lost_after is not None and waited >= lost_after):
+            if force or now - since >= MARK_SECONDS:
                 self.waiting[game_id] = (version, now)
                 return True
             self.waiting[game_id] = (max(newest, version), since)
@@ -138,12 +128,11 @@ def marks() -> RedisMarks | MemoryMarks:
         return _marks[url]
 
 
-def announce(game_id: int, version: int, *, lost_after: float | None = None) -> bool:
+def announce(game_id: int, version: int, *, force: bool = False) -> bool:
     """Record `version` as announced for the game's bot; True if the caller must send the job's
-    message (none of this game's waits), False if the waiting one will play it. `lost_after`
-    (the sweep, for a stalled turn): a message that has waited this many seconds is taken for
-    lost, and a new one must be sent."""
-    return marks().announce(game_id, version, lost_after)
+    message (none of this game's waits), False if the waiting one will play it. `force`: send
+    regardless (the sweep, for a turn whose message was lost)."""
+    return marks().announce(game_id, version, force)
 
 
 def take(game_id: int) -> int | None:

@@ -33,16 +33,11 @@ AUTOFILL_GRACE = timedelta(seconds=2)
 # Seconds beyond a bot's move delay and thinking time after which its turn counts as lost. With
 # the default delay and think time (0.8 + 1.5 s) and a sweep every 5 s, a bot turn lost with a
 # worker is played again within 10 s of its move being due, so within 10 s of a worker being back.
-# A turn merely slow (its message waits in a long queue) is not sent again before LOST_AFTER.
+# A turn merely slow (a long queue) announced again costs one duplicate job, which finds the
+# version gone; the claim keeps it to one per CLAIM.
 STALLED_AFTER = 2.5
 # How long a claim keeps other sweepers off a game: the announced job's time to run.
 CLAIM = timedelta(seconds=15)
-# A bot-turn message still marked as waiting after this many seconds is taken for lost (a worker
-# killed with it reserved) and sent again. At saturation on two cores a message waited 6-7 s at
-# p95 (docs/operations.md); resent sooner, those waits became duplicates that lengthened the
-# queue. The broker itself would redeliver a reserved message only after its visibility timeout
-# (60 s, settings.py).
-LOST_AFTER = 15.0
 
 
 def claim(game: Game, now) -> bool:
@@ -88,12 +83,10 @@ def resume_if_stalled(game: Game, now=None) -> bool:
         return False
     if not waiting_on_bots(game) or not claim(game, now):
         return False
-    # A message of the game still waiting in the queue, and younger than LOST_AFTER, will play
-    # this version: one more would only lengthen the queue every game's bots wait in. The one
-    # sent serves every bot still asked, however long ago its decision began.
-    if not pending_bot_turns.announce(game.pk, game.version, lost_after=LOST_AFTER):
-        return False
     log.warning("game %s waited on a bot at v%s: sending its turn again", game.pk, game.version)
+    # Sent even if a message of the game is marked as waiting: that one was lost. It serves
+    # every bot still asked, however long ago its decision began.
+    pending_bot_turns.announce(game.pk, game.version, force=True)
     jobs.later("bot_turn", game.pk, game.version)
     return True
 

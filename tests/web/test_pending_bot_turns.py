@@ -76,6 +76,7 @@ def test_the_newest_announcement_supersedes_the_waiting_one():
     assert pending_bot_turns.announce(game_id, 2) is False
     assert pending_bot_turns.take(game_id) == 4  # the job starts: the newest is 4
     assert pending_bot_turns.announce(game_id, 5) is True  # nothing waits any more
+    assert pending_bot_turns.announce(game_id, 5, force=True) is True  # the sweep: lost
     assert pending_bot_turns.take(game_id) == 5
     assert pending_bot_turns.take(game_id) is None  # a duplicate: nothing waited for it
     # With nothing waiting, a version recorded before counts for nothing (ids of a database
@@ -86,46 +87,14 @@ def test_the_newest_announcement_supersedes_the_waiting_one():
     assert pending_bot_turns.take(game_id) == 3
 
 
-def age_the_mark(game_id: int, seconds: float) -> None:
-    """Make the game's waiting message look sent `seconds` ago, in either profile's marks."""
-    marks = pending_bot_turns.marks()
-    if isinstance(marks, pending_bot_turns.MemoryMarks):
-        newest, since = marks.waiting[game_id]
-        marks.waiting[game_id] = (newest, since - seconds)
-        return
-    mark = pending_bot_turns.keys(game_id)[1]
-    sent_at = float(marks.client.get(mark))
-    marks.client.set(mark, f"{sent_at - seconds:.3f}", keepttl=True)
-
-
-def test_a_waiting_message_is_sent_again_only_once_it_counts_as_lost():
-    """The sweep's announcement (`lost_after`) doubles a message that still waits only when it
-    has waited that long: a worker killed holding it reserved, not a long queue."""
-    require_redis()
-    game_id = 10**9 + 8
-    assert pending_bot_turns.announce(game_id, 3) is True
-    assert pending_bot_turns.announce(game_id, 3, lost_after=15) is False  # it still waits
-    age_the_mark(game_id, 14)
-    assert pending_bot_turns.announce(game_id, 4, lost_after=15) is False
-    age_the_mark(game_id, 2)
-    assert pending_bot_turns.announce(game_id, 4) is False  # only the sweep takes it for lost
-    assert pending_bot_turns.announce(game_id, 4, lost_after=15) is True
-    assert pending_bot_turns.announce(game_id, 4, lost_after=15) is False  # the new one waits
-    assert pending_bot_turns.take(game_id) == 4
-
-
 def test_the_embedded_marks_behave_the_same(settings):
     settings.REDIS_URL = ""
     marks = pending_bot_turns.marks()
     assert isinstance(marks, pending_bot_turns.MemoryMarks)
     marks.forget_all()
-    assert (marks.announce(7, 3, None), marks.announce(7, 4, None)) == (True, False)
+    assert (marks.announce(7, 3, False), marks.announce(7, 4, False)) == (True, False)
     assert marks.take(7) == 4 and marks.take(7) is None
-    assert (marks.announce(7, 1, None), marks.take(7)) == (True, 1)
-    assert (marks.announce(7, 2, None), marks.announce(7, 2, 15)) == (True, False)
-    age_the_mark(7, 16)
-    assert (marks.announce(7, 3, 15), marks.announce(7, 3, 15)) == (True, False)
-    assert marks.take(7) == 3
+    assert (marks.announce(7, 1, False), marks.take(7)) == (True, 1)
 
 
 def test_announcements_sent_together_queue_one_message(make_user, make_table):

@@ -11,12 +11,11 @@ from django.utils import timezone
 
 from games import jobs
 from games.engine import current_player
-from games.jobs import pending_bot_turns, sweep
+from games.jobs import sweep
 from games.lobby import tables as lobby
 from games.models import Action, Game
 from games.services import load_state, start_game
 from tests.services import require_postgresql
-from tests.web.test_pending_bot_turns import age_the_mark
 
 
 def announced_of(announced, name: str) -> list[tuple]:
@@ -154,29 +153,6 @@ def test_a_lost_bot_turn_is_announced_again_within_ten_seconds_of_its_move(
     moved_at = Game.objects.get(pk=game.pk).updated_at
     every = 5.0  # JOB_SWEEP_SECONDS' default (the tests turn the embedded timer off)
     assert sweep.sweep(moved_at + timedelta(seconds=10 - every))["bot_turn"] == [game.pk]
-    assert announced_of(announced, "bot_turn") == [(game.pk, 0)]
-
-
-@pytest.mark.django_db
-def test_a_bot_turn_whose_message_waits_in_a_long_queue_is_not_doubled(
-    make_table, announced, settings
-):
-    """At saturation a bot turn's message waits seconds in the queue, past the bot's patience:
-    sent again, it would only lengthen the queue. It is sent again once it has waited so long
-    that it counts as lost (a worker killed holding it)."""
-    settings.BOT_MOVE_DELAY, settings.BOT_THINK_SECONDS = 0.8, 1.5
-    game = make_table(2, bots={0: "random", 1: "random"})
-    start_game(game.pk)
-    assert pending_bot_turns.announce(game.pk, 0) is True  # its message is in the queue
-    moved_at = Game.objects.get(pk=game.pk).updated_at
-    stalled = moved_at + timedelta(seconds=sweep.bot_patience() + 1)
-    assert sweep.sweep(stalled)["bot_turn"] == []
-    assert sweep.resume_stalled_bot_turn(game.pk) is False  # nor does a page's sync resend it
-    assert announced_of(announced, "bot_turn") == []
-
-    age_the_mark(game.pk, sweep.LOST_AFTER)
-    claim_over = stalled + sweep.CLAIM + timedelta(seconds=1)
-    assert sweep.sweep(claim_over)["bot_turn"] == [game.pk]
     assert announced_of(announced, "bot_turn") == [(game.pk, 0)]
 
 
