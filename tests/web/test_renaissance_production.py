@@ -433,11 +433,17 @@ def check_sent_once(game: Replayed, person: Person) -> None:
     assert actors <= {Action.Actor.HUMAN}, actors
 
 
-def check_refusals(person: Person, allowed: dict) -> None:
+def check_refusals(person: Person, allowed: dict, game_ended: bool = False) -> None:
     """The only refusals a person met are those a race explains: `allowed` {kind of action:
-    error codes}, the kind "move" for every move."""
-    for sent in person.sent:
+    error codes}, the kind "move" for every move. In a game that ended, its last action also
+    races whatever a person sends at that moment: "not_playing" is explained for the sends
+    after the person's last taken one, and for no other."""
+    taken = [index for index, sent in enumerate(person.sent) if sent.refused is None]
+    after_last_taken = taken[-1] + 1 if taken else 0
+    for index, sent in enumerate(person.sent):
         if sent.refused in (None, UNANSWERED):
+            continue
+        if game_ended and sent.refused == "not_playing" and index >= after_last_taken:
             continue
         kind = sent.action["type"]
         kind = kind if kind in allowed else "move"
@@ -523,7 +529,11 @@ def test_a_whole_six_player_game_over_sockets_every_frame_as_the_replay_shows_it
     assert stored.game.result == RENAISSANCE.final_result(stored.states[-1])
     checked = check_every_frame(stored, alice_plays.tabs + [spectator])
     check_sent_once(stored, alice_plays)
-    check_refusals(alice_plays, {"move": ("stale",), **dict.fromkeys(DIPLOMACY, RACED)})
+    check_refusals(
+        alice_plays,
+        {"move": ("stale",), **dict.fromkeys(DIPLOMACY, RACED)},
+        game_ended=stored.game.status == Game.Status.FINISHED,
+    )
     assert {row.actor for row in stored.rows if row.seat != 0} == {Action.Actor.BOT}
     # The bots answer every offer at once (they never leave a person waiting), unless it is
     # withdrawn first or stops holding.
@@ -665,7 +675,11 @@ def test_two_people_and_four_bots_vote_at_the_same_moment_and_nothing_is_lost_or
     check_every_frame(stored, tabs)
     for person in people:
         check_sent_once(stored, person)
-        check_refusals(person, {"move": ("stale",), **dict.fromkeys(DIPLOMACY, RACED)})
+        check_refusals(
+            person,
+            {"move": ("stale",), **dict.fromkeys(DIPLOMACY, RACED)},
+            game_ended=stored.game.status == Game.Status.FINISHED,
+        )
     turns = vote_turns(stored)
     assert sorted(turns) == [2, 3, 4, 5, 6]
     for turn, votes in turns.items():
