@@ -35,7 +35,10 @@ class Situation:
         # Scoring turns still to come, this one included (the set-up counts the whole game).
         self.turns_left = TURNS if self.turn < 1 else max(1, TURNS + 1 - self.turn)
         self.index = self.geo.index
+        # Read many times per decision (each candidate city asks them): computed once.
         self._province_counts = {}
+        self._open_cities = {}
+        self._leader = None
 
     # --- facts ------------------------------------------------------------------------
 
@@ -46,7 +49,12 @@ class Situation:
         return [c for c, owner in enumerate(self.owner) if owner == self.me]
 
     def open_cities(self, province: int) -> tuple:
-        return tuple(c for c in self.geo.province_cities[province] if not self.closed[c])
+        cities = self._open_cities.get(province)
+        if cities is None:
+            cities = self._open_cities[province] = tuple(
+                c for c in self.geo.province_cities[province] if not self.closed[c]
+            )
+        return cities
 
     def counts(self, province: int) -> dict:
         """{seat or -1: cities of the open part of the province it holds}."""
@@ -60,9 +68,11 @@ class Situation:
 
     def leader(self) -> int:
         """The other seat with the most points (then the most cities): the one to hold back."""
-        others = [seat for seat in range(self.n) if seat != self.me]
-        cities = [self.owner.count(seat) for seat in range(self.n)]
-        return max(others, key=lambda seat: (self.points[seat], cities[seat], -seat))
+        if self._leader is None:
+            others = [seat for seat in range(self.n) if seat != self.me]
+            cities = [self.owner.count(seat) for seat in range(self.n)]
+            self._leader = max(others, key=lambda seat: (self.points[seat], cities[seat], -seat))
+        return self._leader
 
     def enemy_neighbours(self, city: int) -> int:
         owner = self.owner[city]
