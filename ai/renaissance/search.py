@@ -67,6 +67,10 @@ BUDGETS = {
 CONFIDENCE = 2.0
 TRUST = 0.05
 MIN_ROUNDS = 6
+# A decision still contested after the level's rounds (a candidate ahead of the heuristic's
+# move on average, not yet clearly) is searched on, up to this many times the level's rounds:
+# the rounds go where they can change the move.
+CONTESTED_ROUNDS = 3
 
 # The phases searched: those whose outcome a rollout of a few dozen decisions sees (a battle, a
 # city taken or placed). Elsewhere the heuristic decides alone: a purchase or a vote pays off
@@ -126,7 +130,8 @@ class RenaissanceSearchBot:
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         seat = view["seat"]
         table = []
-        for _ in range(budget.rounds):
+        most = budget.rounds * CONTESTED_ROUNDS
+        while len(table) < budget.rounds or (len(table) < most and contested(table)):
             state = renaissance.determinize(view, rng)
             row = []
             for action in candidates:
@@ -174,15 +179,33 @@ def root_candidates(view: dict, advice: dict, width: int, rng) -> list:
 def preferred(table: list[list[float]]) -> int:
     """The candidate to play: 0 (the heuristic's) unless another's reward, paired round by
     round, is clearly higher (CONFIDENCE, TRUST, MIN_ROUNDS); then the highest such."""
-    rounds = len(table)
-    if rounds < MIN_ROUNDS:
+    if len(table) < MIN_ROUNDS:
         return 0
     best, best_gain = 0, 0.0
+    for candidate, mean, margin in paired_gains(table):
+        if mean > margin and mean > best_gain:
+            best, best_gain = candidate, mean
+    return best
+
+
+def contested(table: list[list[float]]) -> bool:
+    """Whether another round may still settle the choice: some candidate gains on the
+    heuristic's move on average, but not yet clearly (`preferred` would not play it)."""
+    if len(table) < MIN_ROUNDS:
+        return True
+    gains = paired_gains(table)
+    clear = any(mean > margin for _candidate, mean, margin in gains)
+    return not clear and any(mean > 0 for _candidate, mean, _margin in gains)
+
+
+def paired_gains(table: list[list[float]]) -> list[tuple[int, float, float]]:
+    """(candidate, mean gain on the heuristic's move paired round by round, the margin it must
+    exceed: CONFIDENCE standard errors and at least TRUST) for each candidate but the first."""
+    rounds = len(table)
+    found = []
     for candidate in range(1, len(table[0])):
         gains = [row[candidate] - row[0] for row in table]
         mean = sum(gains) / rounds
         variance = sum((gain - mean) ** 2 for gain in gains) / (rounds - 1)
-        margin = max(TRUST, CONFIDENCE * math.sqrt(variance / rounds))
-        if mean > margin and mean > best_gain:
-            best, best_gain = candidate, mean
-    return best
+        found.append((candidate, mean, max(TRUST, CONFIDENCE * math.sqrt(variance / rounds))))
+    return found

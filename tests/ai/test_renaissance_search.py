@@ -12,6 +12,7 @@ import pytest
 import ai
 import games.renaissance as renaissance
 from ai.renaissance import BUDGETS, LEVEL_BOTS, HeuristicBot, RenaissanceSearchBot, make_bot
+from ai.renaissance import search as search_module
 from ai.renaissance.arena import check_levels, make_arena_bot
 from ai.renaissance.heuristic import (
     _attack_commit_score,
@@ -19,7 +20,15 @@ from ai.renaissance.heuristic import (
     _scored_attacks,
     runners_up,
 )
-from ai.renaissance.search import MIN_ROUNDS, SEARCHED_PHASES, root_candidates
+from ai.renaissance.search import (
+    CONTESTED_ROUNDS,
+    MIN_ROUNDS,
+    SEARCHED_PHASES,
+    Budget,
+    contested,
+    preferred,
+    root_candidates,
+)
 from ai.renaissance.situation import Situation
 
 # No clock, and the fewest rounds after which the search may overrule the heuristic: a
@@ -240,3 +249,53 @@ def test_the_root_candidates_begin_with_the_advice_and_its_runners_up():
         assert candidates[: len(expected)] == expected
         assert len(candidates) == min(3, len(view["legal_actions"]))
         assert all(action in view["legal_actions"] for action in candidates)
+
+
+# --- rounds where they can change the move ----------------------------------------------------
+
+
+def rounds_of(gains: list[float]) -> list[list[float]]:
+    """A search table of two candidates: the heuristic's move at 0, the other `gain` above it."""
+    return [[0.0, gain] for gain in gains]
+
+
+def test_a_choice_is_contested_while_a_candidate_leads_the_advice_without_a_clear_margin():
+    ahead_unclear = rounds_of([1.0, -0.8, 0.9, -0.7, 1.1, -0.6, 0.5, -0.4])
+    assert preferred(ahead_unclear) == 0
+    assert contested(ahead_unclear)
+    ahead_clearly = rounds_of([1.0, 1.1, 0.9, 1.0, 1.2, 0.8])
+    assert preferred(ahead_clearly) == 1
+    assert not contested(ahead_clearly)
+    behind = rounds_of([-1.0, 0.5, -0.9, 0.4, -1.1, 0.3])
+    assert not contested(behind)
+    assert contested(rounds_of([-1.0] * (MIN_ROUNDS - 1)))  # too few rounds to judge
+
+
+def searched_rounds(monkeypatch, gains, rounds) -> list[list[float]]:
+    """The rounds a search of two candidates plays at `rounds` rounds when each round's gain of
+    the second candidate over the first (the heuristic's move) is scripted: `gains`, then 0."""
+    state, seat = searched_positions(6, seed=5, wanted=1)[0]
+    view = renaissance.view_for(state, seat)
+    scripted = iter(gains)
+    calls = []
+
+    def rollout(state, seat, action, horizon):
+        calls.append(action)
+        return 0.0 if len(calls) % 2 else next(scripted, 0.0)
+
+    monkeypatch.setattr(search_module, "rollout", rollout)
+    bot = RenaissanceSearchBot(1, budget=Budget(seconds=None, rounds=rounds, width=2, horizon=1))
+    return bot.search(view, view["legal_actions"][:2], random.Random(0))
+
+
+def test_a_contested_choice_is_searched_on_up_to_a_multiple_of_the_rounds(monkeypatch):
+    # Ahead on average, never clearly: searched to the cap.
+    seesaw = searched_rounds(monkeypatch, [1.0, -0.8] * 100, rounds=8)
+    assert len(seesaw) == 8 * CONTESTED_ROUNDS
+    # Clearly ahead or clearly behind after the level's rounds: no round more.
+    assert len(searched_rounds(monkeypatch, [1.0] * 100, rounds=8)) == 8
+    assert len(searched_rounds(monkeypatch, [-1.0] * 100, rounds=8)) == 8
+    # Settled on the way: the search stops at the round that makes the lead clear.
+    table = searched_rounds(monkeypatch, [1.0, -0.8] * 4 + [3.0] * 100, rounds=8)
+    assert 8 < len(table) < 8 * CONTESTED_ROUNDS
+    assert preferred(table) == 1 and preferred(table[:-1]) == 0
