@@ -192,14 +192,8 @@ def _palace_for_artist(s, legal):
 
 
 def expansion(s, legal):
-    return _best(_expansions(legal), _expansion_score(s))
+    moves = [a for a in legal if a["type"] in ("expand", "garrison")]
 
-
-def _expansions(legal):
-    return [a for a in legal if a["type"] in ("expand", "garrison")]
-
-
-def _expansion_score(s):
     def score(action):
         city = s.city(action["to"] if action["type"] == "expand" else action["city"])
         friends = sum(1 for c in s.geo.neighbours[city] if s.owner[c] == s.me)
@@ -207,7 +201,7 @@ def _expansion_score(s):
             s.gain(city) + 0.3 * friends + 0.3 * s.geo.rough[city] - 0.3 * s.enemy_neighbours(city)
         )
 
-    return score
+    return _best(moves, score)
 
 
 # --- the combat phase -----------------------------------------------------------------------
@@ -264,32 +258,25 @@ def _attack_odds(s, action):
 
 
 def _best_attack(s, legal):
-    scored = _scored_attacks(s, legal)
-    if not scored:
+    attacks = _of_type(legal, "attack", "ride")
+    if not attacks:
         return None
-    worth, odds, action = scored[0]
-    return action if odds >= ATTACK_ODDS and worth >= ATTACK_WORTH else None
-
-
-def _scored_attacks(s, legal):
-    """(worth, odds, action) of every attack and ride, best first (the engine's order among
-    equals)."""
     scored = []
-    for action in _of_type(legal, "attack", "ride"):
+    for action in attacks:
         odds = _attack_odds(s, action)
         worth = odds * s.gain(s.city(action["to"])) - (1 - odds)
         # A Ride is kept for where no road or ship leads.
         if action["type"] == "ride":
             worth -= 0.5
         scored.append((worth, odds, action))
-    return sorted(scored, key=lambda item: (item[0], item[1]), reverse=True)
+    worth, odds, action = max(scored, key=lambda item: (item[0], item[1]))
+    return action if odds >= ATTACK_ODDS and worth >= ATTACK_WORTH else None
 
 
 def _best_raid(s, legal):
-    return _best(_of_type(legal, "raiders"), _raid_score(s))
-
-
-def _raid_score(s):
+    raids = _of_type(legal, "raiders")
+    if not raids:
+        return None
     leader = s.leader()
 
     def score(action):
@@ -300,7 +287,7 @@ def _raid_score(s):
         harm = 0 if owner < 0 else (1 + s.fort[city]) * (1.5 if owner == leader else 1.0)
         return odds * ((1, 2)[min(s.fort[city], 1)] + harm)
 
-    return score
+    return _best(raids, score)
 
 
 # --- a battle -------------------------------------------------------------------------------
@@ -321,10 +308,6 @@ def _red_effect(red, level):
 
 
 def attack_commit(s, legal):
-    return _best(_of_type(legal, "commit"), _attack_commit_score(s))
-
-
-def _attack_commit_score(s):
     b = s.battle
     city = b["to"]
     defence = s.defence_base(city, ride=bool(b["ride"]), sea=bool(b["sea"]))
@@ -338,14 +321,10 @@ def _attack_commit_score(s):
         cost += RED_CARD_COST * (action["red"] is not None)
         return p_beats(strength, defence) - cost
 
-    return score
+    return _best(_of_type(legal, "commit"), score)
 
 
 def defend_commit(s, legal):
-    return _best(_of_type(legal, "commit"), _defend_commit_score(s))
-
-
-def _defend_commit_score(s):
     b = s.battle
     city = b["to"]
     base = s.defence_base(city, ride=bool(b["ride"]), sea=bool(b["sea"]))
@@ -366,7 +345,7 @@ def _defend_commit_score(s):
         cost = 0.15 * sum(troop_value(card) for card in action["blue"]) + 0.5 * (red is not None)
         return hold * worth - cost
 
-    return score
+    return _best(_of_type(legal, "commit"), score)
 
 
 def counter(s, legal):
@@ -414,36 +393,22 @@ def sign_of_god(s, legal):
 
 
 def retreat(s, legal):
-    return _best(_of_type(legal, "retreat"), _retreat_score) or {"type": "pass"}
-
-
-def _retreat_score(action):
-    return troop_value(action["card"])
+    saves = _of_type(legal, "retreat")
+    return _best(saves, lambda a: troop_value(a["card"])) or {"type": "pass"}
 
 
 def corrupt(s, legal):
-    return _best(_of_type(legal, "corrupt"), _corrupt_score(s)) or {"type": "pass"}
-
-
-def _corrupt_score(s):
     def score(action):
         city = s.city(action["city"])
         odds = max(0, 6 - FORTIFICATION[s.fort[city]]) / 6
         return odds * s.gain(city)
 
-    return score
+    choice = _best(_of_type(legal, "corrupt"), score)
+    return choice or {"type": "pass"}
 
 
 def neglect(s, legal):
     """An enemy's wall, the leader's first and near my cities; never mine."""
-    return _best(_enemy_walls(s, legal), _neglect_score(s)) or {"type": "pass"}
-
-
-def _enemy_walls(s, legal):
-    return [a for a in _of_type(legal, "neglect") if s.owner[s.city(a["city"])] != s.me]
-
-
-def _neglect_score(s):
     leader = s.leader()
 
     def score(action):
@@ -451,7 +416,8 @@ def _neglect_score(s):
         near = sum(1 for c in s.geo.neighbours[city] if s.owner[c] == s.me)
         return (s.owner[city] == leader) * 2 + near + s.fort[city]
 
-    return score
+    enemy = [a for a in _of_type(legal, "neglect") if s.owner[s.city(a["city"])] != s.me]
+    return _best(enemy, score) or {"type": "pass"}
 
 
 DECISIONS = {
@@ -471,57 +437,3 @@ DECISIONS = {
     "corrupt": corrupt,
     "neglect": neglect,
 }
-
-
-# --- the heuristic's runners-up, for a search -----------------------------------------------
-
-
-def _ranked(actions, score):
-    """`actions` best first by `score` (the engine's order among equals)."""
-    return sorted(actions, key=score, reverse=True)
-
-
-def _combat_runners_up(s, legal):
-    """The combat phase's other plans, the likeliest first: not fighting at all, the attacks
-    by the heuristic's own worth (those below its thresholds too), the best raid."""
-    attacks = [action for _worth, _odds, action in _scored_attacks(s, legal)]
-    raid = _best_raid(s, legal)
-    return [{"type": "end_turn"}, *attacks[:2], *([raid] if raid else []), *attacks[2:]]
-
-
-RUNNERS_UP = {
-    "expansion": lambda s, legal: _ranked(_expansions(legal), _expansion_score(s)),
-    "combat": _combat_runners_up,
-    "attack": lambda s, legal: _ranked(_of_type(legal, "commit"), _attack_commit_score(s)),
-    "defend": lambda s, legal: _ranked(_of_type(legal, "commit"), _defend_commit_score(s)),
-    "sign_of_god": lambda s, legal: [*_of_type(legal, "sign_of_god"), {"type": "pass"}],
-    "retreat": lambda s, legal: [
-        *_ranked(_of_type(legal, "retreat"), _retreat_score),
-        {"type": "pass"},
-    ],
-    "corrupt": lambda s, legal: [
-        *_ranked(_of_type(legal, "corrupt"), _corrupt_score(s)),
-        {"type": "pass"},
-    ],
-    "neglect": lambda s, legal: [
-        *_ranked(_enemy_walls(s, legal), _neglect_score(s)),
-        {"type": "pass"},
-    ],
-}
-
-
-def runners_up(view: dict, advice: dict, count: int) -> list:
-    """Up to `count` legal actions other than `advice` (the heuristic's choice), the ones the
-    heuristic's own scores rank next first: the alternatives a search should weigh against its
-    advice. Empty in a phase without such a ranking."""
-    rank = RUNNERS_UP.get(view["phase"])
-    if rank is None:
-        return []
-    legal = view["legal_actions"]
-    chosen = []
-    for action in rank(Situation(view), legal):
-        if len(chosen) == count:
-            break
-        if action != advice and action in legal and action not in chosen:
-            chosen.append(action)
-    return chosen

@@ -32,7 +32,7 @@ import games.renaissance as renaissance
 
 from ..seeding import decision_rng
 from .evaluation import standing
-from .heuristic import HeuristicBot, runners_up
+from .heuristic import HeuristicBot
 from .situation import Situation
 
 # The non-validating apply, when the engine offers one: the rollouts play only listed actions.
@@ -107,7 +107,7 @@ class RenaissanceSearchBot:
         if view["phase"] not in SEARCHED_PHASES:
             return advice
         rng = decision_rng(self.seed, view)
-        candidates = root_candidates(view, advice, self.budget.width, rng)
+        candidates = root_candidates(legal, advice, self.budget.width, rng)
         if len(candidates) == 1:
             return advice
         table = self.search(view, candidates, rng)
@@ -155,20 +155,17 @@ def rollout(state, seat: int, action: dict, horizon: int) -> float:
     return standing(Situation(renaissance.view_for(state, seat)), seat)
 
 
-def root_candidates(view: dict, advice: dict, width: int, rng) -> list:
-    """The heuristic's action first, then up to `width - 1` others: the ones the heuristic's
-    own scores rank next (`runners_up`: the attack it judged just short of its thresholds, not
-    attacking at all, the second-best commitment...), and if those are too few, others drawn
-    one action type at a time in turn, so that a narrow search still weighs the different kinds
-    of move rather than many variants of one."""
-    legal = view["legal_actions"]
-    chosen = [advice, *runners_up(view, advice, width - 1)]
+def root_candidates(legal: list, advice: dict, width: int, rng) -> list:
+    """The heuristic's action first, then up to `width - 1` others, drawn one action type at a
+    time in turn (an attack, a raid, the end of the turn...), so that a narrow search still
+    weighs the different kinds of move rather than many variants of one."""
     by_type = {}
     for action in legal:
-        if action not in chosen:
+        if action != advice:
             by_type.setdefault(action["type"], []).append(action)
     groups = [rng.sample(actions, len(actions)) for actions in by_type.values()]
     rng.shuffle(groups)
+    chosen = [advice]
     while len(chosen) < width and any(groups):
         for group in groups:
             if group and len(chosen) < width:

@@ -14,12 +14,6 @@ import games.renaissance as renaissance
 from ai.renaissance import BUDGETS, LEVEL_BOTS, HeuristicBot, RenaissanceSearchBot, make_bot
 from ai.renaissance import search as search_module
 from ai.renaissance.arena import check_levels, make_arena_bot
-from ai.renaissance.heuristic import (
-    _attack_commit_score,
-    _defend_commit_score,
-    _scored_attacks,
-    runners_up,
-)
 from ai.renaissance.search import (
     CONTESTED_ROUNDS,
     MIN_ROUNDS,
@@ -27,9 +21,7 @@ from ai.renaissance.search import (
     Budget,
     contested,
     preferred,
-    root_candidates,
 )
-from ai.renaissance.situation import Situation
 
 # No clock, and the fewest rounds after which the search may overrule the heuristic: a
 # reproducible bot whose search counts, quick enough for tests.
@@ -175,80 +167,6 @@ def test_the_arena_plays_a_search_level_at_n_rounds_without_a_clock():
     assert bot.budget.rounds == 4 and bot.budget.seconds is None
     with pytest.raises(ValueError, match="rounds only for a search level"):
         check_levels(["heuristic:4"])
-
-
-# --- the candidates weighed -------------------------------------------------------------------
-
-
-def test_the_runners_up_are_other_legal_actions_of_the_seat():
-    seen_phases = set()
-    for state, seat in searched_positions(6, 21, 120):
-        view = renaissance.view_for(state, seat)
-        advice = HeuristicBot().choose(view)
-        others = runners_up(view, advice, 3)
-        assert len(others) <= 3
-        assert advice not in others
-        assert all(action in view["legal_actions"] for action in others)
-        assert len({json.dumps(action, sort_keys=True) for action in others}) == len(others)
-        if others:
-            seen_phases.add(view["phase"])
-    assert {"expansion", "combat"} <= seen_phases, seen_phases
-
-
-def test_in_combat_the_search_weighs_not_attacking_and_the_best_attack_it_did_not_make():
-    attacked = declined = 0
-    for state, seat in searched_positions(6, 22, 400):
-        view = renaissance.view_for(state, seat)
-        if view["phase"] != "combat":
-            continue
-        legal = view["legal_actions"]
-        attacks = _scored_attacks(Situation(view), legal)
-        if not attacks:
-            continue
-        advice = HeuristicBot().choose(view)
-        others = runners_up(view, advice, 2)
-        if advice["type"] in ("attack", "ride"):
-            attacked += 1
-            assert others[0] == {"type": "end_turn"}, others
-        elif advice == {"type": "end_turn"}:
-            declined += 1
-            best_attack = attacks[0][2]
-            assert others[0] == best_attack, (others, best_attack)
-    assert attacked and declined, (attacked, declined)
-
-
-def test_a_battle_commitment_weighs_the_next_best_by_the_heuristics_own_odds():
-    checked = 0
-    for state, seat in searched_positions(6, 23, 600):
-        view = renaissance.view_for(state, seat)
-        if view["phase"] not in ("attack", "defend"):
-            continue
-        situation = Situation(view)
-        score = (_attack_commit_score if view["phase"] == "attack" else _defend_commit_score)(
-            situation
-        )
-        advice = HeuristicBot().choose(view)
-        others = runners_up(view, advice, 2)
-        commits = [a for a in view["legal_actions"] if a["type"] == "commit" and a != advice]
-        if not commits:
-            continue
-        checked += 1
-        assert others, view["phase"]
-        assert score(others[0]) == max(score(action) for action in commits)
-        if len(others) == 2:
-            assert score(others[0]) >= score(others[1])
-    assert checked >= 3, checked
-
-
-def test_the_root_candidates_begin_with_the_advice_and_its_runners_up():
-    for state, seat in searched_positions(6, 24, 60):
-        view = renaissance.view_for(state, seat)
-        advice = HeuristicBot().choose(view)
-        candidates = root_candidates(view, advice, 3, random.Random(1))
-        expected = [advice, *runners_up(view, advice, 2)]
-        assert candidates[: len(expected)] == expected
-        assert len(candidates) == min(3, len(view["legal_actions"]))
-        assert all(action in view["legal_actions"] for action in candidates)
 
 
 # --- rounds where they can change the move ----------------------------------------------------
