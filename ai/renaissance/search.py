@@ -50,12 +50,15 @@ class Budget:
     horizon: int
 
 
-# The levels' budgets (docs/ai.md, "Renaissance": measured in the arena on 2026-11-29). A level
-# plays its rounds; the clock is a safety net for a loaded machine, where the search stops early
-# (and, below MIN_ROUNDS, plays the heuristic's move). `hard` must decide within 2 s at p95 on
-# one core; a round costs about width x horizon x 1 ms of CPU.
+# The levels' budgets (docs/ai.md, results table, R-31 and R-32). A level plays its rounds
+# (more on a contested decision, CONTESTED_ROUNDS); the clock is a safety net for a loaded
+# machine, where the search stops early (and, below MIN_ROUNDS, plays the heuristic's move).
+# `hard` must decide within 2 s at p95 on one core; a round costs about width x horizon x 1 ms
+# of CPU. `medium` differs from `hard` by its rounds only: with 2 candidates and 6-decision
+# rollouts it played below the heuristic (R-27, and 48 wins to the heuristic's 67 on R-29's
+# deals).
 BUDGETS = {
-    "medium": Budget(seconds=0.3, rounds=6, width=2, horizon=6),
+    "medium": Budget(seconds=0.3, rounds=6, width=3, horizon=12),
     "hard": Budget(seconds=1.0, rounds=10, width=3, horizon=12),
 }
 # The search overrules the heuristic only with a paired mean gain this many standard errors

@@ -132,6 +132,7 @@ def test_medium_and_hard_are_the_search_at_their_budgets():
     hard, medium = BUDGETS["hard"], BUDGETS["medium"]
     assert hard.seconds <= 2.0
     assert medium.seconds <= hard.seconds / 2
+    assert medium.rounds < hard.rounds
 
 
 def test_the_sites_thinking_time_only_shortens_a_levels_clock():
