@@ -133,7 +133,7 @@ class RenaissanceSearchBot:
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         seat = view["seat"]
         table = []
-        most = budget.rounds * CONTESTED_ROUNDS
+        most = most_rounds(budget)
         while len(table) < budget.rounds or (len(table) < most and contested(table)):
             state = renaissance.determinize(view, rng)
             row = []
@@ -156,6 +156,14 @@ def rollout(state, seat: int, action: dict, horizon: int) -> float:
         actor = min(renaissance.acting_seats(state))
         state = APPLY(state, actor, POLICY.choose(renaissance.view_for(state, actor)))
     return standing(Situation(renaissance.view_for(state, seat)), seat)
+
+
+def most_rounds(budget: Budget) -> int:
+    """The rounds a contested decision may take: CONTESTED_ROUNDS times the level's, if that
+    reaches MIN_ROUNDS; else the level's own, since below MIN_ROUNDS the heuristic's move is
+    played whatever the rounds say (the arena's `hard:1`, the heuristic in a search's seat)."""
+    most = budget.rounds * CONTESTED_ROUNDS
+    return most if most >= MIN_ROUNDS else budget.rounds
 
 
 def root_candidates(legal: list, advice: dict, width: int, rng) -> list:

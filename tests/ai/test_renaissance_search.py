@@ -218,3 +218,10 @@ def test_a_contested_choice_is_searched_on_up_to_a_multiple_of_the_rounds(monkey
     table = searched_rounds(monkeypatch, [1.0, -0.8] * 4 + [3.0] * 100, rounds=8)
     assert 8 < len(table) < 8 * CONTESTED_ROUNDS
     assert preferred(table) == 1 and preferred(table[:-1]) == 0
+
+
+def test_a_search_too_short_to_overrule_the_advice_is_not_searched_on(monkeypatch):
+    """Below MIN_ROUNDS the heuristic's move is played whatever the rounds say, so a budget that
+    cannot reach them even searched on (the arena's `hard:1`) plays its own rounds only."""
+    assert (1 * CONTESTED_ROUNDS) < MIN_ROUNDS
+    assert len(searched_rounds(monkeypatch, [1.0, -0.8] * 100, rounds=1)) == 1
