@@ -110,16 +110,120 @@ def diplomacy_actions(s, seat):
     actions = _answers(s, seat)
     if not belligerent(s, seat):
         actions += map(dict.copy, _gifts(s.n, seat, s.ducats[seat]))
-    if s.hands[seat][CONDOTTIERE] and may_sell(s, seat):
-        offered = {o[2] for o in s.offers if o[0] == SALE and o[1] == seat}
-        actions += [
-            {"type": "offer_condottiere", "to": other}
-            for other in range(s.n)
-            if other != seat and other not in offered
-        ]
+    actions += _sale_offers(s, seat)
     if s.battle is None:
         actions += _exchange_offers(s, seat)
     return actions
+
+
+def listed_diplomacy(s, seat):
+    """What a view lists of `diplomacy_actions`: the answers, the withdrawals and the offers of a
+    Condottiere, each a whole action. The gifts and the exchange offers, which are many (tens
+    of gifts, a hundred exchanges in a six-player game), a view describes by
+    `diplomacy_forms` instead."""
+    if not in_game(s) or isinstance(seat, bool) or seat not in range(s.n):
+        return []
+    return _answers(s, seat) + _sale_offers(s, seat)
+
+
+def _sale_offers(s, seat):
+    if not (s.hands[seat][CONDOTTIERE] and may_sell(s, seat)):
+        return []
+    offered = {o[2] for o in s.offers if o[0] == SALE and o[1] == seat}
+    return [
+        {"type": "offer_condottiere", "to": other}
+        for other in range(s.n)
+        if other != seat and other not in offered
+    ]
+
+
+def no_forms():
+    """The forms of a seat that may give nothing and offer no exchange (and of a spectator)."""
+    return {"give_ducats": None, "offer_exchange": []}
+
+
+def diplomacy_forms(s, seat):
+    """The gifts and exchange offers `seat` may make now, described, not listed:
+    `give_ducats`: {"to": [seats], "most": n} (any of those seats, 1 to n ducats) or None;
+    `offer_exchange`: [{"to": seat, "give": [cities], "take": [cities]}], any city of `give`
+    for any city of `take` (one entry per seat and fortification level), except an offer of
+    the seat's own that still waits (`s.offers`). Expanded, they are exactly the gifts and
+    exchange offers of `diplomacy_actions` (`forms_actions`)."""
+    if not in_game(s) or isinstance(seat, bool) or seat not in range(s.n):
+        return no_forms()
+    forms = no_forms()
+    if not belligerent(s, seat) and s.ducats[seat] > 0:
+        others = [other for other in range(s.n) if other != seat]
+        forms["give_ducats"] = {"to": others, "most": s.ducats[seat]}
+    if s.battle is None:
+        forms["offer_exchange"] = _exchange_forms(s, seat)
+    return forms
+
+
+# Each seat's cities that may be exchanged, by fortification level, by (board, owners,
+# fortifications, cities exchanged): the same for every seat's view of a state and for the
+# states between two captures or builds. Bounded, in case of a very long run.
+_HOLDINGS = {}
+_HOLDINGS_KEPT = 4096
+
+
+def _holdings(s):
+    key = (s.geo, s.n, s.owner, s.fort, s.exchanged)
+    held = _HOLDINGS.get(key)
+    if held is None:
+        if len(_HOLDINGS) >= _HOLDINGS_KEPT:
+            _HOLDINGS.clear()
+        names, fort, exchanged = s.geo.cities, s.fort, s.exchanged
+        held = [{} for _ in range(s.n)]
+        for city, owner in enumerate(s.owner):
+            if owner >= 0 and city not in exchanged:
+                held[owner].setdefault(fort[city], []).append(names[city])
+        held = _HOLDINGS[key] = [
+            sorted((level, tuple(cities)) for level, cities in levels.items()) for levels in held
+        ]
+    return held
+
+
+def _exchange_forms(s, seat):
+    held = _holdings(s)
+    mine = dict(held[seat])
+    return [
+        {"to": other, "give": list(mine[level]), "take": list(theirs)}
+        for other in range(s.n)
+        if other != seat
+        for level, theirs in held[other]
+        if level in mine
+    ]
+
+
+def forms_actions(forms, offers, seat, cities):
+    """The gifts and exchange offers that `diplomacy_forms` describe, as whole actions, in
+    `diplomacy_actions`' order: gifts by seat and amount, exchanges by seat, city given (its
+    index in `cities`) and city taken. `offers`: the offers the view shows ([kind, from, to,
+    give, take]), whose pending exchanges by `seat` are left out."""
+    gifts = forms["give_ducats"]
+    gift_actions = []
+    if gifts:
+        gift_actions = [
+            {"type": "give_ducats", "to": other, "amount": amount}
+            for other in gifts["to"]
+            for amount in range(1, gifts["most"] + 1)
+        ]
+    pending = {
+        (o[2], cities[o[3]], cities[o[4]]) for o in offers if o[0] == EXCHANGE and o[1] == seat
+    }
+    index = {name: position for position, name in enumerate(cities)}
+    by_seat = {}
+    for form in forms["offer_exchange"]:
+        by_seat.setdefault(form["to"], []).extend((give, form["take"]) for give in form["give"])
+    exchanges = [
+        {"type": "offer_exchange", "to": other, "give": give, "take": take}
+        for other in sorted(by_seat)
+        for give, takes in sorted(by_seat[other], key=lambda pair: index[pair[0]])
+        for take in takes
+        if (other, give, take) not in pending
+    ]
+    return gift_actions, exchanges
 
 
 # The gifts of ducats a seat may make, by (players, seat, ducats): the same few lists recur, so

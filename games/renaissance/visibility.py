@@ -9,7 +9,7 @@ diplomacy offers between two other seats.
 from itertools import chain, repeat
 
 from .cards import ENGINEER, NAMES, TRAITOR
-from .diplomacy import diplomacy_actions
+from .diplomacy import diplomacy_forms, forms_actions, listed_diplomacy, no_forms
 from .legal import acting_seats, legal_actions
 from .state import FIELDS, PHASE_NAMES, YEARS
 
@@ -114,7 +114,21 @@ public_copy.__doc__ = "The state's public fields as JSON-shaped lists (offers le
 # Card names by hand counts: most counts met are few and repeat (the known and exposed cards
 # are mostly none), so each is spelled once; bounded in case of a very long run.
 _NAMES_OF = {}
+_ROWS_OF = {}
 _NAMES_KEPT = 4096
+
+
+def _rows_of_names(rows):
+    """The card names of each seat's counts (the known or exposed cards): the rows are mostly
+    the same from one state to the next, so each tuple of rows is spelled once."""
+    if rows.__class__ is not tuple:
+        return [_names(counts) for counts in rows]
+    names = _ROWS_OF.get(rows)
+    if names is None:
+        if len(_ROWS_OF) >= _NAMES_KEPT:
+            _ROWS_OF.clear()
+        names = _ROWS_OF[rows] = tuple(tuple(_names(counts)) for counts in rows)
+    return list(map(list, names))
 
 
 def _names(counts):
@@ -215,11 +229,27 @@ def view_for(state, seat):
         "hand": _names(state.hands[seat]) if own else None,
         "vote": (None if state.votes[seat] < 0 else bool(state.votes[seat])) if own else None,
         "legal_actions": legal_actions(state, seat) if own else [],
-        "diplomacy_actions": diplomacy_actions(state, seat) if own else [],
+        "diplomacy_actions": listed_diplomacy(state, seat) if own else [],
+        "diplomacy_forms": diplomacy_forms(state, seat) if own else no_forms(),
         "cities": list(geo.cities),
         "board": geo.key(),
-        "known": [_names(counts) for counts in state.known],
-        "exposed_cards": [_names(counts) for counts in state.exposed],
+        "known": _rows_of_names(state.known),
+        "exposed_cards": _rows_of_names(state.exposed),
         "discard_pile": [NAMES[kind] for kind in state.discards],
         "public": public,
     }
+
+
+def all_diplomacy(view):
+    """Every diplomacy action the view's seat may take, as `diplomacy_actions(state, seat)`
+    lists them (same actions, same order): the view's listed ones with its `diplomacy_forms`
+    expanded."""
+    listed = view["diplomacy_actions"]
+    if view["seat"] is None:
+        return []
+    gifts, exchanges = forms_actions(
+        view["diplomacy_forms"], view["public"]["offers"], view["seat"], view["cities"]
+    )
+    sales = [action for action in listed if action["type"] == "offer_condottiere"]
+    answers = [action for action in listed if action["type"] != "offer_condottiere"]
+    return answers + gifts + sales + exchanges

@@ -1,7 +1,8 @@
 // The live Renaissance table's client (templates/game/renaissance.html, docs/renaissance/table.md).
 // It opens the game's websocket, renders every `state` frame in full (re-rendering is
 // idempotent), and sends only actions taken from `view.legal_actions` or
-// `view.diplomacy_actions`, each with the frame's version as `expected_version`.
+// `view.diplomacy_actions`, or described by `view.diplomacy_forms` (a gift, an exchange offer),
+// each with the frame's version as `expected_version`.
 //
 // The battle's panel and decisions and the diplomacy (./renaissance/battle.js,
 // ./renaissance/diplomacy.js), the log (./renaissance/log.js) and the end panel
@@ -62,7 +63,26 @@ function canonical(action) {
 
 export function isOffered(view, action) {
   const wanted = canonical(action);
-  return [...(view?.legal_actions ?? []), ...(view?.diplomacy_actions ?? [])].some((each) => canonical(each) === wanted);
+  return [...(view?.legal_actions ?? []), ...(view?.diplomacy_actions ?? [])].some((each) => canonical(each) === wanted) || formsHold(view, action);
+}
+
+// A gift or an exchange offer that the view's `diplomacy_forms` describe (docs/protocol.md,
+// "Diplomacy"): to one of the seats, 1 to `most` ducats; any city of an entry's `give` for any
+// of its `take`, except an offer of this seat's that still waits in `public.offers`.
+export function formsHold(view, action) {
+  const forms = view?.diplomacy_forms;
+  if (!forms || !isSeated(view) || !action) return false;
+  const keys = Object.keys(action).sort().join(",");
+  if (action.type === "give_ducats") {
+    const gifts = forms.give_ducats;
+    return keys === "amount,to,type" && !!gifts && gifts.to.includes(action.to) && Number.isInteger(action.amount) && action.amount >= 1 && action.amount <= gifts.most;
+  }
+  if (action.type !== "offer_exchange" || keys !== "give,take,to,type") return false;
+  const cities = view.cities ?? [];
+  const waiting = (view.public?.offers ?? []).some(
+    (o) => o[0] === 0 && o[1] === view.seat && o[2] === action.to && cities[o[3]] === action.give && cities[o[4]] === action.take,
+  );
+  return !waiting && forms.offer_exchange.some((f) => f.to === action.to && f.give.includes(action.give) && f.take.includes(action.take));
 }
 
 // An offer made to the page's seat waits for its answer (public.offers: [kind, from, to, ...]).

@@ -70,7 +70,9 @@ def test_hidden_cards_do_not_change_the_searchs_choice():
         first = bots[0].choose(view)
         second = bots[1].choose(renaissance.view_for(variant, seat))
         assert first == second
-        assert bots[0].last_rounds == bots[1].last_rounds == ROUNDS
+        # Both searched alike, the whole budget in rounds (more on a contested decision).
+        assert bots[0].last_rounds == bots[1].last_rounds
+        assert ROUNDS <= bots[0].last_rounds <= search_module.CONTESTED_ROUNDS * ROUNDS
     assert differing >= 6
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 
 from games.models import Action, Seat
+from games.renaissance.visibility import all_diplomacy
 from games.rules_api import RENAISSANCE
 from games.services import load_state, submit_action
 from tests.e2e.test_game_e2e import log_in, record_frames
@@ -500,10 +501,11 @@ def test_an_offer_waits_for_the_other_person_who_accepts_it_and_a_spectator_neve
     assert after["public"]["prepaid"][1] == 1
     assert not re.search(r"offer", watcher.locator(DIPLOMACY).inner_text(), re.I)
 
-    # An exchange: only listed pairs; proposed, seen by the other, withdrawn, gone for both.
+    # An exchange: only the pairs the view's forms describe; proposed, seen by the other,
+    # withdrawn, gone for both.
     listed = {
         (a["give"], a["take"])
-        for a in seat_view(game, 0)["diplomacy_actions"]
+        for a in all_diplomacy(seat_view(game, 0))
         if a["type"] == "offer_exchange" and a["to"] == 1
     }
     exchange = seller.locator(f'{DIPLOMACY} form[data-form="exchange"]')
@@ -517,6 +519,16 @@ def test_an_offer_waits_for_the_other_person_who_accepts_it_and_a_spectator_neve
     incoming.wait_for()
     assert give in incoming.inner_text() and take in incoming.inner_text()
     assert watcher.locator(f"{DIPLOMACY} .rn-dip__offer").count() == 0
+    # The offer waiting, the form no longer proposes the same pair.
+    gives = exchange.locator("#rn-dip-ex-give option").evaluate_all("os => os.map(o => o.value)")
+    if give in gives:
+        exchange.locator("#rn-dip-ex-give").select_option(give)
+        again = exchange.locator("#rn-dip-ex-take option").evaluate_all(
+            "os => os.map(o => o.value)"
+        )
+        assert take not in again and set(again) == set(takes) - {take}
+    else:
+        assert takes == [take]
     withdraw = seller.locator(f'{DIPLOMACY} button[data-focus-key^="rn-dip-withdraw"]')
     withdraw.click()
     incoming.wait_for(state="detached")

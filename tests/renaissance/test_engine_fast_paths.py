@@ -25,7 +25,7 @@ from games.renaissance import (
     view_for,
 )
 from games.renaissance.cards import NAMES
-from games.renaissance.diplomacy import EXCHANGE, diplomacy_actions
+from games.renaissance.diplomacy import EXCHANGE, belligerent, diplomacy_actions, in_game
 from games.renaissance.state import PHASE_NAMES, YEARS
 from games.renaissance.visibility import (
     BATTLE_FLAT,
@@ -34,6 +34,7 @@ from games.renaissance.visibility import (
     PUBLIC_FIELDS,
     ROWS_FIELDS,
     SCALAR_FIELDS,
+    all_diplomacy,
     battle_view,
 )
 from tests.renaissance.conftest import TINY
@@ -50,8 +51,9 @@ GAMES = [
 
 # The view as built before the fast paths (games/renaissance/visibility.py until 2026-11-29):
 # every public field walked through _lists, names spelled kind by kind. Its diplomacy list is
-# diplomacy_actions' own (a rules change there is no change of the view's building); the gifts
-# and exchange offers diplomacy.py now keeps are compared with their plain building below.
+# diplomacy_actions' own without the gifts and exchange offers (a rules change there is no
+# change of the view's building), and its forms are built city by city below; the gifts and
+# exchange offers diplomacy.py keeps are compared with their plain building below.
 def _plain_lists(value):
     if isinstance(value, (tuple, list)):
         return [_plain_lists(item) for item in value]
@@ -81,7 +83,10 @@ def plain_view_for(state, seat):
         "hand": _plain_names(state.hands[seat]) if own else None,
         "vote": (None if state.votes[seat] < 0 else bool(state.votes[seat])) if own else None,
         "legal_actions": legal_actions(state, seat) if own else [],
-        "diplomacy_actions": diplomacy_actions(state, seat) if own else [],
+        "diplomacy_actions": [
+            a for a in (diplomacy_actions(state, seat) if own else []) if a["type"] not in FORMS
+        ],
+        "diplomacy_forms": _plain_forms(state, seat),
         "cities": list(state.geo.cities),
         "board": state.geo.key(),
         "known": [_plain_names(counts) for counts in state.known],
@@ -89,6 +94,37 @@ def plain_view_for(state, seat):
         "discard_pile": [NAMES[kind] for kind in state.discards],
         "public": public,
     }
+
+
+FORMS = ("give_ducats", "offer_exchange")
+
+
+def _plain_forms(s, seat):
+    """The gifts a seat may make, and its exchange offers by seat and fortification level."""
+    forms = {"give_ducats": None, "offer_exchange": []}
+    if seat is None or not in_game(s):
+        return forms
+    if not belligerent(s, seat) and s.ducats[seat] > 0:
+        forms["give_ducats"] = {"to": [o for o in range(s.n) if o != seat], "most": s.ducats[seat]}
+    if s.battle is not None:
+        return forms
+    names = s.geo.cities
+
+    def held(owner, level):
+        return [
+            names[c]
+            for c in range(len(names))
+            if s.owner[c] == owner and s.fort[c] == level and c not in s.exchanged
+        ]
+
+    for other in range(s.n):
+        if other == seat:
+            continue
+        for level in sorted(set(s.fort)):
+            give, take = held(seat, level), held(other, level)
+            if give and take:
+                forms["offer_exchange"].append({"to": other, "give": give, "take": take})
+    return forms
 
 
 def _plain_battle_view(state, seat):
@@ -183,6 +219,20 @@ def test_diplomacy_lists_are_exactly_the_plain_ones(case):
 
 
 @pytest.mark.parametrize("case", GAMES, ids=["3p", "6p-powers-offers", "1499", "tiny"])
+def test_a_views_forms_expand_to_exactly_the_seats_diplomacy(case):
+    """The view lists the answers and sales and describes the gifts and exchanges: expanded,
+    they are diplomacy_actions' list, action for action and in its order, pending offers left
+    out (the states of these games hold offers waiting, made by the random diplomacy)."""
+    pending_seen = 0
+    for state in _random_states(*case, seed=9)[::2]:
+        for seat in range(state.n):
+            assert all_diplomacy(view_for(state, seat)) == diplomacy_actions(state, seat)
+            pending_seen += any(o[0] == EXCHANGE and o[1] == seat for o in state.offers)
+    if case[2]:
+        assert pending_seen
+
+
+@pytest.mark.parametrize("case", GAMES, ids=["3p", "6p-powers-offers", "1499", "tiny"])
 def test_views_are_exactly_the_plain_implementations(case):
     """[ruling] R28: the fast view shows what the plain one showed, nothing more or less."""
     for state in _random_states(*case, seed=7)[::3]:
@@ -195,12 +245,20 @@ def test_views_are_exactly_the_plain_implementations(case):
 
 def test_views_never_share_a_list_between_two_calls():
     """A caller may change its view: the next view of the same state is untouched."""
-    state = _random_states(6, {"powers": True}, 0.1, None, seed=3)[300]
+    state = next(
+        state
+        for state in _random_states(6, {"powers": True}, 0.1, None, seed=3)[300:]
+        if all(view_for(state, 0)["diplomacy_forms"].values())
+    )
     first = view_for(state, 0)
     first["public"]["owner"][0] = "changed"
     first["known"][0].append("changed")
     if first["diplomacy_actions"]:
         first["diplomacy_actions"][0]["type"] = "changed"
+    for form in first["diplomacy_forms"]["offer_exchange"]:
+        form["give"].append("changed")
+    if first["diplomacy_forms"]["give_ducats"]:
+        first["diplomacy_forms"]["give_ducats"]["to"].append("changed")
     first["hand"].append("changed")
     assert view_for(state, 0) == plain_view_for(state, 0)
 

@@ -7,6 +7,11 @@ random seat, and the chosen seat's view; then the scores and winners. The digest
 from the engine before it was optimised: an optimisation that changes any state, list order,
 view, random draw or result breaks them. (A deliberate rule change re-records them: run this
 file with `RECORD_SPEED_GUARD=1` and paste the printed digests.)
+
+Views were recorded when they listed every gift and exchange offer in `diplomacy_actions`; they
+now describe those in `diplomacy_forms`. Each view is hashed as it was shaped then, its forms
+expanded back into the list (`all_diplomacy`): the recorded digests then also prove that the
+forms hold exactly what the list held.
 """
 
 import hashlib
@@ -27,6 +32,7 @@ from games.renaissance import (
     winners,
 )
 from games.renaissance.diplomacy import diplomacy_actions
+from games.renaissance.visibility import all_diplomacy
 from tests.renaissance.conftest import TINY
 
 # (name, players, options, diplomacy share, board): three games per player count on the real
@@ -70,6 +76,13 @@ def _feed(digest, value):
     digest.update(json.dumps(value, sort_keys=True, separators=(",", ":")).encode())
 
 
+def as_recorded(view):
+    """The view in the shape the digests were recorded with: every diplomacy action listed."""
+    shaped = {key: value for key, value in view.items() if key != "diplomacy_forms"}
+    shaped["diplomacy_actions"] = all_diplomacy(view)
+    return shaped
+
+
 def game_digest(name, players, options, share, board):
     """sha256 of everything a game shows along the way (see the module docstring)."""
     seed = sum(map(ord, name))
@@ -88,10 +101,10 @@ def game_digest(name, players, options, share, board):
             _feed(digest, offered)
             if offered:
                 seat, actions = other, offered
-        _feed(digest, view_for(state, seat))
+        _feed(digest, as_recorded(view_for(state, seat)))
         state = apply_action(state, seat, rng.choice(actions))
     digest.update(state.to_json().encode())
-    _feed(digest, [final_scores(state), winners(state), view_for(state, None)])
+    _feed(digest, [final_scores(state), winners(state), as_recorded(view_for(state, None))])
     return digest.hexdigest()
 
 

@@ -41,6 +41,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Action, Game, Seat
+from games.renaissance.visibility import all_diplomacy
 from games.rules_api import RENAISSANCE
 from games.services import start_game
 from games.services.frames import LOG_LENGTH
@@ -340,14 +341,15 @@ class Diplomacy:
             await person.send(person.rng.choice(answers), frame["version"])
         if self.budget <= 0 or person.rng.random() >= self.share:
             return
+        open_to = all_diplomacy(view)
         offers = [
             action
-            for action in view["diplomacy_actions"]
+            for action in open_to
             if action["type"] in OFFERS and action["to"] in self.partners
         ]
         gifts = [
             action
-            for action in view["diplomacy_actions"]
+            for action in open_to
             if action["type"] == "give_ducats" and action["to"] in self.partners
         ]
         choices = offers or gifts
@@ -588,9 +590,10 @@ class VoteRace:
     def offer(self, person: Person, view: dict) -> dict | None:
         """An offer to the other person if one is open, else to anyone, else a gift."""
         other = next(seat for seat in self.people if seat != person.seat)
-        offers = [a for a in view["diplomacy_actions"] if a["type"] in OFFERS]
+        open_to = all_diplomacy(view)
+        offers = [a for a in open_to if a["type"] in OFFERS]
         to_other = [a for a in offers if a["to"] == other]
-        gifts = [a for a in view["diplomacy_actions"] if a["type"] == "give_ducats"]
+        gifts = [a for a in open_to if a["type"] == "give_ducats"]
         choices = to_other or offers or gifts
         return person.rng.choice(choices) if choices else None
 

@@ -4,12 +4,12 @@ Beside test_secrecy_games.py (Condottiere): whole Renaissance games of 3 to 6 se
 scenario of the rulebook at 4 to 6 seats ([ruling] R46-R49) and the plain game, with and
 without the nations' powers (R50-R59), started by the real service (`start_game`, dealt from
 the table's seed). Every seat is a person who plays random legal moves from its own view and,
-now and then, a random piece of diplomacy from its view's `diplomacy_actions` (offers between
-any two seats, answers, withdrawals, gifts: R42-R45), all through the one way in
-(`submit_action`); a socket for every seat and one for a spectator collects every frame. After
-each action the test reads the truth the way the server keeps it, the game's snapshot in the
-database at that version, and at the end checks that re-simulating the stored log gives the same
-states. Every frame must hold:
+now and then, a random piece of diplomacy from its view's `diplomacy_actions` and
+`diplomacy_forms` (offers between any two seats, answers, withdrawals, gifts: R42-R45), all
+through the one way in (`submit_action`); a socket for every seat and one for a spectator
+collects every frame. After each action the test reads the truth the way the server keeps it,
+the game's snapshot in the database at that version, and at the end checks that re-simulating
+the stored log gives the same states. Every frame must hold:
 
 - exactly the engine's view for its seat at its version (`view_for(state, seat)`);
 - its own hand and nobody else's: of another hand only the cards the table saw go into it or
@@ -40,6 +40,7 @@ from django.utils import timezone
 
 from games.models import Action, Game, Seat
 from games.renaissance.cards import NAMES
+from games.renaissance.visibility import all_diplomacy
 from games.rules_api import RENAISSANCE
 from games.services import start_game, submit_action
 from tests.services import in_ci, require_postgresql, require_redis
@@ -134,10 +135,11 @@ def next_choice(state, rng: random.Random):
     of diplomacy of a random seat that has any; each chosen from that seat's own view."""
     if rng.random() < DIPLOMACY_SHARE:
         views = [RENAISSANCE.view_for(state, seat) for seat in range(state.n)]
-        open_to = [view for view in views if view["diplomacy_actions"]]
+        open_to = [(view, all_diplomacy(view)) for view in views]
+        open_to = [(view, actions) for view, actions in open_to if actions]
         if open_to:
-            view = rng.choice(open_to)
-            return view["seat"], rng.choice(view["diplomacy_actions"])
+            view, actions = rng.choice(open_to)
+            return view["seat"], rng.choice(actions)
     seat = rng.choice(sorted(RENAISSANCE.acting_seats(state)))
     return seat, rng.choice(RENAISSANCE.view_for(state, seat)["legal_actions"])
 
@@ -203,6 +205,7 @@ def check_hands(view: dict, truth, seat: int | None) -> None:
     if seat is None:
         assert view["hand"] is None and view["vote"] is None
         assert view["legal_actions"] == [] and view["diplomacy_actions"] == []
+        assert view["diplomacy_forms"] == {"give_ducats": None, "offer_exchange": []}
     else:
         assert Counter(view["hand"]) == names_of(truth.hands[seat])
     for other in range(truth.n):

@@ -1,8 +1,8 @@
 // Diplomacy beside the chat (docs/protocol.md section 17, "Diplomacy"): offers made to the
 // player (Accept / Decline), its own offers (Withdraw), and three forms: give ducats, offer a
 // Condottiere for a ducat, propose a city exchange. Every control offers only what
-// `view.diplomacy_actions` lists (it lists them all), and every button sends one of them
-// unchanged. An offer waiting for the player shows a badge and is announced (aria-live).
+// `view.diplomacy_actions` lists (answers, withdrawals, sales, each sent unchanged) or what
+// `view.diplomacy_forms` describes (gifts and exchange offers, each built from its fields). An offer waiting for the player shows a badge and is announced (aria-live).
 
 import { el, makeWords, rebuildKeepingFocus } from "./battle_words.js";
 
@@ -25,19 +25,24 @@ export function answerFor(actions, offer, verb, cities) {
   );
 }
 
-// The forms' choices, from the listed actions only.
-export function formChoices(actions) {
+// The forms' choices: the gifts and exchanges `view.diplomacy_forms` describe (an exchange of
+// mine that still waits left out), the sales `view.diplomacy_actions` lists.
+export function formChoices(view) {
+  const forms = view?.diplomacy_forms ?? { give_ducats: null, offer_exchange: [] };
   const gifts = new Map(); // seat -> largest amount
-  const sales = [];
+  for (const seat of forms.give_ducats?.to ?? []) gifts.set(seat, forms.give_ducats.most);
+  const sales = (view?.diplomacy_actions ?? []).filter((a) => a.type === "offer_condottiere").map((a) => a.to);
+  const cities = view?.cities ?? [];
+  const waiting = new Set(
+    (view?.public?.offers ?? []).filter((o) => o[0] === EXCHANGE && o[1] === view.seat).map((o) => `${o[2]}|${cities[o[3]]}|${cities[o[4]]}`),
+  );
   const exchanges = new Map(); // seat -> Map(give -> [take...])
-  for (const action of actions) {
-    if (action.type === "give_ducats") gifts.set(action.to, Math.max(gifts.get(action.to) ?? 0, action.amount));
-    else if (action.type === "offer_condottiere") sales.push(action.to);
-    else if (action.type === "offer_exchange") {
-      if (!exchanges.has(action.to)) exchanges.set(action.to, new Map());
-      const gives = exchanges.get(action.to);
-      if (!gives.has(action.give)) gives.set(action.give, []);
-      gives.get(action.give).push(action.take);
+  for (const entry of forms.offer_exchange) {
+    for (const give of entry.give) {
+      const takes = entry.take.filter((take) => !waiting.has(`${entry.to}|${give}|${take}`));
+      if (!takes.length) continue;
+      if (!exchanges.has(entry.to)) exchanges.set(entry.to, new Map());
+      exchanges.get(entry.to).set(give, takes);
     }
   }
   return { gifts, sales, exchanges };
@@ -168,9 +173,9 @@ export function createDiplomacy(container, ctx) {
     const submit = (event) => {
       event.preventDefault();
       const wanted = Number(input.value);
-      const action = (frame?.view?.diplomacy_actions ?? []).find((a) => a.type === "give_ducats" && a.to === form.giftTo && a.amount === wanted);
-      if (action) send(action);
-      else live.textContent = words.w("gift_out_of_range", { most });
+      const mostNow = formChoices(frame?.view).gifts.get(form.giftTo) ?? 0;
+      if (Number.isInteger(wanted) && wanted >= 1 && wanted <= mostNow) send({ type: "give_ducats", to: form.giftTo, amount: wanted });
+      else live.textContent = words.w("gift_out_of_range", { most: mostNow });
     };
     return el(
       "form",
@@ -211,8 +216,8 @@ export function createDiplomacy(container, ctx) {
     const byName = (a, b) => words.city(a).localeCompare(words.city(b));
     const submit = (event) => {
       event.preventDefault();
-      const action = (frame?.view?.diplomacy_actions ?? []).find((a) => a.type === "offer_exchange" && a.to === form.exTo && a.give === form.exGive && a.take === form.exTake);
-      if (action) send(action);
+      const takes = formChoices(frame?.view).exchanges.get(form.exTo)?.get(form.exGive) ?? [];
+      if (takes.includes(form.exTake)) send({ type: "offer_exchange", to: form.exTo, give: form.exGive, take: form.exTake });
     };
     return el(
       "form",
@@ -239,8 +244,10 @@ export function createDiplomacy(container, ctx) {
     const view = frame?.view;
     const me = ctx.mySeat ?? view?.seat ?? null;
     const actions = view?.diplomacy_actions ?? [];
+    const forms = view?.diplomacy_forms ?? null;
     const offers = view?.public?.offers ?? [];
-    if (me === null || me === undefined || (!actions.length && !offers.length)) {
+    const formsOpen = !!forms && (!!forms.give_ducats || forms.offer_exchange.length > 0);
+    if (me === null || me === undefined || (!actions.length && !offers.length && !formsOpen)) {
       container.hidden = true;
       container.replaceChildren();
       signature = null;
@@ -250,10 +257,10 @@ export function createDiplomacy(container, ctx) {
     const incoming = offers.filter((o) => o[2] === me);
     const outgoing = offers.filter((o) => o[1] === me);
     announce(incoming, me, view.cities);
-    const next = JSON.stringify([actions, offers, me]);
+    const next = JSON.stringify([actions, forms, offers, me]);
     if (!force && next === signature && container.firstElementChild) return;
     signature = next;
-    const choices = formChoices(actions);
+    const choices = formChoices(view);
     const badge = incoming.length ? el("span", { className: "rn-dip__badge", dataset: { count: incoming.length } }, words.n("offers_waiting", incoming.length)) : null;
     container.dataset.waiting = String(incoming.length);
     container.hidden = false;
