@@ -14,7 +14,7 @@ the bots still make few: at most OFFERS_PER_TURN a turn, never one they made alr
 (declined, withdrawn or waiting), and only in their own decisions outside a battle.
 """
 
-from games.renaissance.visibility import all_diplomacy
+import games.renaissance as renaissance
 
 from .evaluation import USEFUL_TROOPS, Change, change_of_standing, gain, hand_worth
 from .odds import troop_value
@@ -103,7 +103,9 @@ def chosen_offer(view: dict, made=()) -> dict | None:
         return None
     done = {offer_key(action) for action in made}
     candidates = [
-        a for a in all_diplomacy(view) if a["type"] in OFFERS and offer_key(a) not in done
+        a
+        for a in renaissance.all_diplomacy(view)
+        if a["type"] in OFFERS and offer_key(a) not in done
     ]
     if not candidates:
         return None

@@ -11,7 +11,7 @@ from .flow import renaissance_points, tie_break_key, treasury
 from .legal import acting_seats, legal_actions
 from .setup import new_game
 from .state import OVER, PHASE_NAMES, State, clone
-from .visibility import view_for
+from .visibility import all_diplomacy, view_for
 
 
 def apply_trusted(state, seat, action):
@@ -54,6 +54,7 @@ def current_player(state):
 
 
 __all__ = [
+    "all_diplomacy",
     "State",
     "PHASE_NAMES",
     "IllegalAction",

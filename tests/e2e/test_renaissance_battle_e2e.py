@@ -20,8 +20,8 @@ from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 
+import games.renaissance as renaissance
 from games.models import Action, Seat
-from games.renaissance.visibility import all_diplomacy
 from games.rules_api import RENAISSANCE
 from games.services import load_state, submit_action
 from tests.e2e.test_game_e2e import log_in, record_frames
@@ -505,7 +505,7 @@ def test_an_offer_waits_for_the_other_person_who_accepts_it_and_a_spectator_neve
     # withdrawn, gone for both.
     listed = {
         (a["give"], a["take"])
-        for a in all_diplomacy(seat_view(game, 0))
+        for a in renaissance.all_diplomacy(seat_view(game, 0))
         if a["type"] == "offer_exchange" and a["to"] == 1
     }
     exchange = seller.locator(f'{DIPLOMACY} form[data-form="exchange"]')

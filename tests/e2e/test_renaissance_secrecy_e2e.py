@@ -16,6 +16,7 @@ import json
 import time
 
 import ai
+import games.renaissance as renaissance
 from games.rules_api import RENAISSANCE
 from games.services import load_state, submit_action
 from tests.e2e.test_renaissance_game_e2e import (
@@ -156,6 +157,7 @@ def assert_frames_keep_secrets(frames, seat):
         if seat is None:
             assert view["hand"] is None and view["vote"] is None
             assert view["legal_actions"] == [] and view["diplomacy_actions"] == []
+            assert view["diplomacy_forms"] == {"give_ducats": None, "offer_exchange": []}
         for offer in public["offers"]:
             assert seat in (offer[1], offer[2]), f"seat {seat} sees the offer {offer}"
         battle = public["battle"]
@@ -285,7 +287,7 @@ def test_neither_person_nor_a_spectator_learns_a_hand_a_commitment_a_vote_or_an_
         assert (vote_shown(page, 0), vote_shown(page, 1)) == ("war", "peace")
 
     # Bruno offers Carla an exchange: only Bruno's page hears of it.
-    offers = RENAISSANCE.view_for(current_state(game), 1)["diplomacy_actions"]
+    offers = renaissance.all_diplomacy(RENAISSANCE.view_for(current_state(game), 1))
     offer = next(
         a for a in offers if a["type"] in ("offer_exchange", "offer_condottiere") and a["to"] == 2
     )

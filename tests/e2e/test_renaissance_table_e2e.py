@@ -13,6 +13,7 @@ import json
 import time
 
 import ai
+import games.renaissance as renaissance
 from games.lobby import tables as lobby
 from games.models import Game
 from games.rules_api import RENAISSANCE
@@ -443,7 +444,7 @@ def offer_to_seat_0(game):
     """Seat 1 makes seat 0 an offer (a city exchange or a Condottiere for a ducat); returns it."""
     offers = [
         action
-        for action in engine_view(game, 1)["diplomacy_actions"]
+        for action in renaissance.all_diplomacy(engine_view(game, 1))
         if action["type"] in ("offer_exchange", "offer_condottiere") and action["to"] == 0
     ]
     assert offers, "seat 1 has no offer to make to seat 0"

@@ -16,6 +16,7 @@ import pytest
 from games.renaissance import (
     State,
     acting_seats,
+    all_diplomacy,
     apply_action,
     apply_trusted,
     determinize,
@@ -34,7 +35,6 @@ from games.renaissance.visibility import (
     PUBLIC_FIELDS,
     ROWS_FIELDS,
     SCALAR_FIELDS,
-    all_diplomacy,
     battle_view,
 )
 from tests.renaissance.conftest import TINY

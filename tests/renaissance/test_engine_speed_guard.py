@@ -21,6 +21,7 @@ import random
 
 import pytest
 
+import games.renaissance as renaissance
 from games.renaissance import (
     acting_seats,
     apply_action,
@@ -32,7 +33,6 @@ from games.renaissance import (
     winners,
 )
 from games.renaissance.diplomacy import diplomacy_actions
-from games.renaissance.visibility import all_diplomacy
 from tests.renaissance.conftest import TINY
 
 # (name, players, options, diplomacy share, board): three games per player count on the real
@@ -79,7 +79,7 @@ def _feed(digest, value):
 def as_recorded(view):
     """The view in the shape the digests were recorded with: every diplomacy action listed."""
     shaped = {key: value for key, value in view.items() if key != "diplomacy_forms"}
-    shaped["diplomacy_actions"] = all_diplomacy(view)
+    shaped["diplomacy_actions"] = renaissance.all_diplomacy(view)
     return shaped
 
 

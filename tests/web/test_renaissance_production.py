@@ -40,8 +40,8 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
+import games.renaissance as renaissance
 from games.models import Action, Game, Seat
-from games.renaissance.visibility import all_diplomacy
 from games.rules_api import RENAISSANCE
 from games.services import start_game
 from games.services.frames import LOG_LENGTH
@@ -341,7 +341,7 @@ class Diplomacy:
             await person.send(person.rng.choice(answers), frame["version"])
         if self.budget <= 0 or person.rng.random() >= self.share:
             return
-        open_to = all_diplomacy(view)
+        open_to = renaissance.all_diplomacy(view)
         offers = [
             action
             for action in open_to
@@ -590,7 +590,7 @@ class VoteRace:
     def offer(self, person: Person, view: dict) -> dict | None:
         """An offer to the other person if one is open, else to anyone, else a gift."""
         other = next(seat for seat in self.people if seat != person.seat)
-        open_to = all_diplomacy(view)
+        open_to = renaissance.all_diplomacy(view)
         offers = [a for a in open_to if a["type"] in OFFERS]
         to_other = [a for a in offers if a["to"] == other]
         gifts = [a for a in open_to if a["type"] == "give_ducats"]

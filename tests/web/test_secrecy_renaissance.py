@@ -38,9 +38,9 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
+import games.renaissance as renaissance
 from games.models import Action, Game, Seat
 from games.renaissance.cards import NAMES
-from games.renaissance.visibility import all_diplomacy
 from games.rules_api import RENAISSANCE
 from games.services import start_game, submit_action
 from tests.services import in_ci, require_postgresql, require_redis
@@ -135,7 +135,7 @@ def next_choice(state, rng: random.Random):
     of diplomacy of a random seat that has any; each chosen from that seat's own view."""
     if rng.random() < DIPLOMACY_SHARE:
         views = [RENAISSANCE.view_for(state, seat) for seat in range(state.n)]
-        open_to = [(view, all_diplomacy(view)) for view in views]
+        open_to = [(view, renaissance.all_diplomacy(view)) for view in views]
         open_to = [(view, actions) for view, actions in open_to if actions]
         if open_to:
             view, actions = rng.choice(open_to)
