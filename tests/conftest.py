@@ -92,6 +92,27 @@ def django_db_setup(django_db_setup, django_db_blocker):
                 )
 
 
+@pytest.fixture(scope="session", autouse=True)
+def quick_password_hashing():
+    """Passwords made and checked in the tests' own processes (and in the live servers forked from
+    them) are hashed with MD5 first, as Django advises for test suites: PBKDF2's million
+    iterations cost 0.3 s a password on this machine. The production profile's processes that
+    the harness and the fault tests start keep the site's real hashers."""
+    from django.conf import settings
+    from django.test.utils import override_settings
+
+    site = list(settings.PASSWORD_HASHERS)
+    quick = ["django.contrib.auth.hashers.MD5PasswordHasher", *site]
+    with override_settings(PASSWORD_HASHERS=quick):
+        yield site
+
+
+@pytest.fixture
+def site_password_hashing(settings, quick_password_hashing):
+    """For a test of what hashing costs: the site's own hashers, as production has them."""
+    settings.PASSWORD_HASHERS = quick_password_hashing
+
+
 @pytest.fixture(autouse=True)
 def default_language():
     """Every test starts in English, whatever language an earlier request left active.

@@ -240,7 +240,7 @@ def timed_log_in(client: Client, password: str = "wrong-password"):
     return response, time.perf_counter() - started
 
 
-def test_a_refused_log_in_takes_no_time_with_the_real_hasher(db):
+def test_a_refused_log_in_takes_no_time_with_the_real_hasher(db, site_password_hashing):
     """With Django's default hasher (no test shortcut): a failure costs a hash, a refusal not."""
     User.objects.create_user(username="malatesta", password=PASSWORD)
     client = client_from("198.51.100.12")
