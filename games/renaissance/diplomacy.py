@@ -45,6 +45,11 @@ def in_game(s):
     return 1 <= s.turn <= TURNS and s.phase != OVER
 
 
+def may_treat(s, seat):
+    """A seat of this game, in turns 1-6: it may take some diplomacy (or none may be listed)."""
+    return in_game(s) and not isinstance(seat, bool) and seat in range(s.n)
+
+
 def belligerent(s, seat):
     """A side of the battle being fought (it may not give money away nor buy after its
     commitment, [ruling] R43, R44: its face-down Condottieri must stay payable)."""
@@ -105,7 +110,7 @@ def _offer_dict(s, offer, kind):
 
 def diplomacy_actions(s, seat):
     """The diplomacy actions `seat` may take now (any seat, any moment of turns 1-6)."""
-    if not in_game(s) or isinstance(seat, bool) or seat not in range(s.n):
+    if not may_treat(s, seat):
         return []
     actions = _answers(s, seat)
     if not belligerent(s, seat):
@@ -121,7 +126,7 @@ def listed_diplomacy(s, seat):
     Condottiere, each a whole action. The gifts and the exchange offers, which are many (tens
     of gifts, a hundred exchanges in a six-player game), a view describes by
     `diplomacy_forms` instead."""
-    if not in_game(s) or isinstance(seat, bool) or seat not in range(s.n):
+    if not may_treat(s, seat):
         return []
     return _answers(s, seat) + _sale_offers(s, seat)
 
@@ -149,7 +154,7 @@ def diplomacy_forms(s, seat):
     for any city of `take` (one entry per seat and fortification level), except an offer of
     the seat's own that still waits (`s.offers`). Expanded, they are exactly the gifts and
     exchange offers of `diplomacy_actions` (`forms_actions`)."""
-    if not in_game(s) or isinstance(seat, bool) or seat not in range(s.n):
+    if not may_treat(s, seat):
         return no_forms()
     forms = no_forms()
     if not belligerent(s, seat) and s.ducats[seat] > 0:

@@ -114,21 +114,7 @@ public_copy.__doc__ = "The state's public fields as JSON-shaped lists (offers le
 # Card names by hand counts: most counts met are few and repeat (the known and exposed cards
 # are mostly none), so each is spelled once; bounded in case of a very long run.
 _NAMES_OF = {}
-_ROWS_OF = {}
 _NAMES_KEPT = 4096
-
-
-def _rows_of_names(rows):
-    """The card names of each seat's counts (the known or exposed cards): the rows are mostly
-    the same from one state to the next, so each tuple of rows is spelled once."""
-    if rows.__class__ is not tuple:
-        return [_names(counts) for counts in rows]
-    names = _ROWS_OF.get(rows)
-    if names is None:
-        if len(_ROWS_OF) >= _NAMES_KEPT:
-            _ROWS_OF.clear()
-        names = _ROWS_OF[rows] = tuple(tuple(_names(counts)) for counts in rows)
-    return list(map(list, names))
 
 
 def _names(counts):
@@ -233,8 +219,8 @@ def view_for(state, seat):
         "diplomacy_forms": diplomacy_forms(state, seat) if own else no_forms(),
         "cities": list(geo.cities),
         "board": geo.key(),
-        "known": _rows_of_names(state.known),
-        "exposed_cards": _rows_of_names(state.exposed),
+        "known": [_names(counts) for counts in state.known],
+        "exposed_cards": [_names(counts) for counts in state.exposed],
         "discard_pile": [NAMES[kind] for kind in state.discards],
         "public": public,
     }
