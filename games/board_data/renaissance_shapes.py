@@ -571,10 +571,24 @@ def borders() -> tuple[tuple[str, str, tuple[Point, ...]], ...]:
 
 def province_of_point(point: Point) -> str | None:
     """The province whose drawn shape holds the point (None at sea or outside the game)."""
-    for name, rings in province_shapes().items():
-        if any(geometry.contains(ring, point) for ring in rings):
+    x, y = point
+    for name, rings in _province_index():
+        if any(
+            box[0] <= x <= box[2] and box[1] <= y <= box[3] and geometry.contains(ring, point)
+            for ring, box in rings
+        ):
             return name
     return None
+
+
+@functools.cache
+def _province_index() -> tuple[tuple[str, tuple[tuple[Ring, tuple], ...]], ...]:
+    """province_shapes() with each ring's bounds: the label search asks of tens of thousands of
+    points, and a point outside a ring's box is outside the ring."""
+    return tuple(
+        (name, tuple((ring, _bounds(ring)) for ring in rings))
+        for name, rings in province_shapes().items()
+    )
 
 
 def neighbouring_provinces() -> dict[str, set[str]]:

@@ -1,7 +1,7 @@
 """Hostile submissions to every form of the site: never a 500, and nothing changed but what a
 valid submission does.
 
-A fixed seed draws well over 2,000 submissions for the sign-up, log-in, table creation, "play
+A fixed seed draws 1,400 submissions (200 a form) for the sign-up, log-in, table creation, "play
 against bots", joining, history filter and record import forms: huge fields, invalid UTF-8, NUL
 bytes, unknown fields, wrong types (several values, numbers for words, words for numbers), more
 fields than Django accepts, and valid submissions with one field made hostile. After each, the
@@ -30,7 +30,7 @@ from tests.web.test_replay import play_out
 
 SEED = 1494
 PASSWORD = "Mercenary-Captain-1494"
-SUBMISSIONS_PER_FORM = 320
+SUBMISSIONS_PER_FORM = 200
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
@@ -402,7 +402,7 @@ def test_hostile_submissions_to_every_form_never_fail_and_change_nothing_they_sh
         seconds[form.name] = round(time.perf_counter() - started, 1)
     print(f"{sent} hostile submissions: answers {dict(statuses)}, changes {dict(successes)}")
     print(f"seconds per form: {dict(seconds)}")
-    assert sent >= 2_000
+    assert sent == SUBMISSIONS_PER_FORM * len(forms)
     # The mutations leave some submissions valid: the oracle above was exercised both ways.
     assert successes["sign-up"] and successes["table creation"]
 
