@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import connection
 
 from games.jobs import cancel_delayed, pending_bot_turns, wait_until_idle
-from tests import live_server_jobs
+from tests import live_server_jobs, quick_flush
 
 # No sweep on a timer in the test process: a test that backdates a game must see only the sweeps
 # it runs itself (Django's settings are loaded before this file).
@@ -20,6 +20,8 @@ settings.JOB_SWEEP_SECONDS = 0
 # profile: counters of this run's own, so that an earlier run's sign-ups refuse none of this one's
 # (the browser tests' server, forked from here, keeps this prefix).
 settings.RATELIMIT_CACHE_PREFIX = f"rl:test{os.getpid()}:"
+# A transactional test's database emptied by DELETE rather than TRUNCATE (tests/quick_flush.py).
+quick_flush.install()
 
 
 # Parallel workers' Redis databases are 1..6 (below).
