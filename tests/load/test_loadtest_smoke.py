@@ -5,7 +5,7 @@ The harness starts the production profile itself (a fresh PostgreSQL database, a
 number of its own, two Daphne processes, a Celery worker and beat) with every limit at its
 production default behind one trusted proxy, signs 20 people up through the forms from addresses
 of their own (X-Forwarded-For, two a household), has them play bots over the game socket for
-12 s, and checks the log. It reaches PostgreSQL and Redis at 127.0.0.1 directly, whatever this
+8 s, and checks the log. It reaches PostgreSQL and Redis at 127.0.0.1 directly, whatever this
 test process's own profile is, so the guards check those addresses rather than Django's settings.
 No speed is asserted (the machine is shared): only that each printed figure is there and sane.
 `LOADTEST_REDIS_PORT` points the harness and these guards at another Redis on 127.0.0.1.
@@ -25,11 +25,11 @@ from tests.services import missing, port_open
 
 pytestmark = [pytest.mark.production, pytest.mark.slow, pytest.mark.timeout(240)]
 
-GAMES, SECONDS = 20, 12
+GAMES, SECONDS = 20, 8
 # Renaissance: two three-player and two six-player games, a short window (CI's time is counted).
-RENAISSANCE_GAMES, RENAISSANCE_SECONDS = 4, 10
+RENAISSANCE_GAMES, RENAISSANCE_SECONDS = 4, 8
 # Scaled out: a few games over both Daphnes, a short window.
-SCALED_GAMES, SCALED_SECONDS = 10, 10
+SCALED_GAMES, SCALED_SECONDS = 10, 6
 
 
 def require_local_postgresql() -> None:
@@ -53,7 +53,7 @@ def free_redis_db() -> int:
 
 
 def fast_window(*more: str) -> loadtest.Result:
-    """Runs `fast` (20 games, 12 s, --fail-on-error); later options win over these."""
+    """Runs `fast` (20 games, 8 s, --fail-on-error); later options win over these."""
     return window("fast", GAMES, SECONDS, *more)
 
 

@@ -52,7 +52,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 READY_TIMEOUT = 120.0
 # How long everyone plays at once: long enough for every match to open several next games.
-PLAY_SECONDS = 40.0
+PLAY_SECONDS = 30.0
 MATCHES, BOT_GAME_PLAYERS, WATCHERS = 3, 3, 6
 # A match's next game, all its players ready, starts when the job that scores the last game runs,
 # right after the game's end is written: a second or two on a busy machine. Its timer is 60 s
