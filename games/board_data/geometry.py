@@ -115,22 +115,9 @@ def contains(ring: Sequence[Point], point: Point) -> bool:
 
 
 def distance_to_ring(ring: Sequence[Point], point: Point) -> float:
-    """The least distance_to_segment over the ring's sides, its arithmetic inlined: the map's
-    labels ask this of millions of sides."""
-    px, py = point
-    hypot = math.hypot
-    best = math.inf
-    for (ax, ay), (bx, by) in zip(ring, [*ring[1:], ring[0]], strict=True):
-        dx, dy = bx - ax, by - ay
-        length_squared = dx * dx + dy * dy
-        if length_squared == 0:
-            distance = hypot(px - ax, py - ay)
-        else:
-            t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length_squared))
-            distance = hypot(px - ax - t * dx, py - ay - t * dy)
-        if distance < best:
-            best = distance
-    return best
+    return min(
+        distance_to_segment(point, a, b) for a, b in zip(ring, [*ring[1:], ring[0]], strict=True)
+    )
 
 
 def segment_crosses_box(start: Point, end: Point, box: tuple[float, float, float, float]) -> bool:

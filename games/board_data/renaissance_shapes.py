@@ -114,11 +114,14 @@ def _land_index() -> tuple[tuple[Ring, tuple, geometry.SegmentIndex], ...]:
 
 
 def on_land(point: Point) -> bool:
+    return any(_in_ring(ring, box, point) for ring, box, _ in _land_index())
+
+
+def _in_ring(ring: Ring, box: tuple, point: Point) -> bool:
+    """Whether the point lies in the ring, whose bounds are `box`: the bounds first, being
+    cheap, since most rings asked about lie elsewhere."""
     x, y = point
-    return any(
-        box[0] <= x <= box[2] and box[1] <= y <= box[3] and geometry.contains(ring, point)
-        for ring, box, _ in _land_index()
-    )
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3] and geometry.contains(ring, point)
 
 
 def distance_to_coast(point: Point) -> float:
@@ -571,12 +574,8 @@ def borders() -> tuple[tuple[str, str, tuple[Point, ...]], ...]:
 
 def province_of_point(point: Point) -> str | None:
     """The province whose drawn shape holds the point (None at sea or outside the game)."""
-    x, y = point
     for name, rings in _province_index():
-        if any(
-            box[0] <= x <= box[2] and box[1] <= y <= box[3] and geometry.contains(ring, point)
-            for ring, box in rings
-        ):
+        if any(_in_ring(ring, box, point) for ring, box in rings):
             return name
     return None
 
