@@ -102,11 +102,11 @@ def test_the_search_plays_a_legal_action_of_its_seat(level):
 
 
 def test_a_decision_with_one_legal_action_is_not_searched(monkeypatch):
-    def no_rollout(*args):
-        raise AssertionError("a rollout for a decision with one answer")
+    def no_search(*args):
+        raise AssertionError("a determinization or rollout for a decision with one answer")
 
-    monkeypatch.setattr(search_module, "rollout", no_rollout)
-    monkeypatch.setattr(search_module.renaissance, "determinize", no_rollout)
+    monkeypatch.setattr(search_module, "rollout", no_search)
+    monkeypatch.setattr(search_module.renaissance, "determinize", no_search)
     bot = make_bot("hard", seed=1)
     for state, seat in heuristic_game(6, seed=2):
         view = renaissance.view_for(state, seat)
