@@ -42,7 +42,7 @@ run: install
 		$(VENV)/bin/celery -A condottiere_site beat --schedule $(VENV)/celerybeat-schedule \
 			--loglevel INFO & \
 	fi; \
-	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) condottiere_site.asgi:application
+	$(PY) -m condottiere_site.serve -b $(HOST) -p $(PORT) condottiere_site.asgi:application
 
 # On parallel workers, one per core (TEST_WORKERS=0 runs in this one process): CI must stay under
 # 20 minutes on 2 cores. A file's tests stay on one worker, which keeps its module fixtures (a

@@ -51,6 +51,16 @@ def tool(root: Path, name: str) -> str:
     raise HarnessError(f"{name} not found in {root / '.venv/bin'} nor beside {sys.executable}")
 
 
+def daphne_argv(root: Path, port: int) -> list[str]:
+    """Daphne for the site at `root` on HOST:port, started as `make run` starts it: through
+    condottiere_site.serve (uvloop's event loop), or Daphne's own script for a commit older
+    than that launcher (a `--root` baseline)."""
+    where = ["-b", HOST, "-p", str(port), "condottiere_site.asgi:application"]
+    if (root / "condottiere_site" / "serve.py").exists():
+        return [tool(root, "python"), "-m", "condottiere_site.serve", *where]
+    return [tool(root, "daphne"), *where]
+
+
 def database_url(name: str) -> str:
     return f"postgres://postgres@{HOST}:5432/{name}"
 
@@ -360,9 +370,7 @@ def start_servers(
         servers.setup_seconds["database, migrate, collectstatic"] = time.monotonic() - started
         started = time.monotonic()
         for port in ports:
-            argv = [tool(root, "daphne"), "-b", HOST, "-p", str(port)]
-            argv.append("condottiere_site.asgi:application")
-            spawn(servers, "daphne", argv, f"daphne-{port}", port)
+            spawn(servers, "daphne", daphne_argv(root, port), f"daphne-{port}", port)
         celery = tool(root, "celery")
         for index in range(workers):
             argv = [celery, "-A", "condottiere_site", "worker", "--concurrency", str(concurrency)]

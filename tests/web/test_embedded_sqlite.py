@@ -45,7 +45,16 @@ from tests.load.clients import (
     Spectator,
     Stats,
 )
-from tests.load.servers import HOST, Process, Servers, answers, free_ports, spawn, tool
+from tests.load.servers import (
+    HOST,
+    Process,
+    Servers,
+    answers,
+    daphne_argv,
+    free_ports,
+    spawn,
+    tool,
+)
 from tests.web.embedded_site import ROOT, embedded_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
@@ -97,8 +106,7 @@ def embedded_site():
         migrate = spawn(servers, "migrate", [tool(ROOT, "python"), "manage.py", "migrate"], "m")
         assert migrate.popen.wait(timeout=300) == 0, migrate.tail(60)
         port = free_ports(1, start=21000 + random.randrange(0, 900))[0]
-        argv = [tool(ROOT, "daphne"), "-b", HOST, "-p", str(port)]
-        daphne = spawn(servers, "daphne", [*argv, "condottiere_site.asgi:application"], "d", port)
+        daphne = spawn(servers, "daphne", daphne_argv(ROOT, port), "d", port)
         url = f"http://{HOST}:{port}"
         wait_until(lambda: listening(daphne), READY_TIMEOUT, "Daphne did not start")
         wait_until(lambda: answers(url + "/"), READY_TIMEOUT, "Daphne did not answer")
@@ -335,6 +343,8 @@ def test_matches_bot_games_and_sockets_together_never_meet_a_locked_database(emb
     )
 
     assert log.count(LOCKED) == 0, server_errors(log)[:40]
+    # Started as `make run` starts it: the evening was served on uvloop's event loop.
+    assert "Daphne's event loop: uvloop.Loop" in playing, playing[:2000]
     assert server_errors(playing) == []
     assert not stats.errors, dict(stats.errors)
     assert journal == "wal"  # the setting the embedded default writes with (SQLITE_OPTIONS)

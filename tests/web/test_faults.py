@@ -45,7 +45,16 @@ from games.history.replay import verify_game
 from games.limits import middleware
 from games.models import Action, Game
 from games.services import start_game
-from tests.load.servers import HOST, Process, Servers, answers, free_ports, spawn, tool
+from tests.load.servers import (
+    HOST,
+    Process,
+    Servers,
+    answers,
+    daphne_argv,
+    free_ports,
+    spawn,
+    tool,
+)
 from tests.services import require_postgresql, require_redis
 from tests.web.test_celery_worker import test_database_url
 
@@ -178,8 +187,7 @@ def start_site(monkeypatch):
         site = Site(servers, redis)
         started.append(site)
         for port in own_ports(daphnes, start=18400):
-            argv = [tool(ROOT, "daphne"), "-b", HOST, "-p", str(port)]
-            spawn(servers, "daphne", [*argv, "condottiere_site.asgi:application"], f"d{port}", port)
+            spawn(servers, "daphne", daphne_argv(ROOT, port), f"d{port}", port)
             site.daphne_urls.append(f"http://{HOST}:{port}")
         celery = tool(ROOT, "celery")
         argv = [celery, "-A", "condottiere_site", "worker", "--pool", "prefork", "--concurrency"]
