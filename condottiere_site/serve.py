@@ -13,18 +13,17 @@ import sys
 import warnings
 
 
-def use_uvloop() -> bool:
-    """Make uvloop the policy of every new event loop; False where uvloop is not installed."""
+def use_uvloop() -> None:
+    """Make uvloop the policy of every new event loop, where uvloop is installed."""
     try:
         import uvloop
     except ImportError:
-        return False
+        return
     # Python 3.14 deprecates loop policies, but Daphne calls asyncio.new_event_loop() itself:
     # the policy is the one way to choose its loop until Daphne takes a loop factory.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
-    return True
 
 
 def loop_name(loop: asyncio.AbstractEventLoop) -> str:

@@ -13,7 +13,6 @@ that loop, which the game consumer records.
 import asyncio
 import logging
 import os
-import sys
 import threading
 import uuid
 
@@ -97,15 +96,13 @@ def group_send_now(group: str, message: dict) -> None:
             loop = _sender_loop()
         future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
         future.result(timeout=HANDOFF_TIMEOUT)
-    except RuntimeError as error:
+    except Exception as error:  # a hint lost is not a move lost: clients resync on reconnect
         if not process_stopping(error):
             log.exception("could not send %s to group %s", message.get("type"), group)
             return
         # A job thread outlived the server's loops (the embedded default, stopped mid-game): the
         # move is saved, and every client reads the game again when it reconnects.
         log.info("the process is stopping: %s to group %s not sent", message.get("type"), group)
-    except Exception:  # a hint lost is not a move lost: clients resync on reconnect
-        log.exception("could not send %s to group %s", message.get("type"), group)
 
 
 # CPython's words when an executor is handed work after the interpreter began to stop (asgiref's
@@ -113,8 +110,8 @@ def group_send_now(group: str, message: dict) -> None:
 STOPPING = "after interpreter shutdown"
 
 
-def process_stopping(error: RuntimeError) -> bool:
-    return sys.is_finalizing() or STOPPING in str(error)
+def process_stopping(error: Exception) -> bool:
+    return isinstance(error, RuntimeError) and STOPPING in str(error)
 
 
 def version_message(version: int, *, table: bool = False, change: dict | None = None) -> dict:
