@@ -32,7 +32,7 @@ import games.renaissance as renaissance
 
 from ..seeding import decision_rng
 from .evaluation import standing
-from .heuristic import HeuristicBot
+from .heuristic import ARMED, READY, HeuristicBot
 from .situation import Situation
 
 # The non-validating apply, when the engine offers one: the rollouts play only listed actions.
@@ -83,8 +83,13 @@ SEARCHED_PHASES = frozenset(
     {"expansion", "combat", "attack", "defend", "sign_of_god", "retreat", "corrupt", "neglect"}
 )
 
-# The opponent model and rollout policy: the heuristic, without mistakes.
+# The opponent model: the `heuristic` level, without mistakes.
 POLICY = HeuristicBot()
+# Each level's own rules of thumb (heuristic.Style): its advice at the root, its moves outside
+# the searched phases and its own seat's moves in the rollouts. The levels differ in how many
+# cards they buy for a war more than in their search: over the armed style, `hard`'s 10 rounds
+# gained +0.07 ± 0.54 RP a game on the armed style's own moves (docs/ai.md, R-33, R-34).
+OWN_POLICIES = {"medium": HeuristicBot(style=READY), "hard": HeuristicBot(style=ARMED)}
 
 
 class RenaissanceSearchBot:
@@ -96,6 +101,7 @@ class RenaissanceSearchBot:
         self.level = level
         self.budget = budget or BUDGETS[level]
         self.last_rounds = 0
+        self.policy = OWN_POLICIES[level]
         # The heuristic bot of this seat's diplomacy (its own: it remembers its offers).
         self.diplomat = HeuristicBot(seed)
 
@@ -106,7 +112,7 @@ class RenaissanceSearchBot:
         self.last_rounds = 0
         if len(legal) == 1:
             return legal[0]
-        advice = POLICY.choose(view)
+        advice = self.policy.choose(view)
         if view["phase"] not in SEARCHED_PHASES:
             return advice
         rng = decision_rng(self.seed, view)
@@ -140,21 +146,23 @@ class RenaissanceSearchBot:
             for action in candidates:
                 if deadline is not None and time.perf_counter() >= deadline:
                     return table
-                row.append(rollout(state, seat, action, budget.horizon))
+                row.append(rollout(state, seat, action, budget.horizon, self.policy))
             table.append(row)
         return table
 
 
-def rollout(state, seat: int, action: dict, horizon: int) -> float:
-    """`seat` plays `action`, then everyone plays the heuristic for `horizon` decisions: this
-    seat's reward there."""
+def rollout(state, seat: int, action: dict, horizon: int, own_policy=POLICY) -> float:
+    """`seat` plays `action`, then everyone plays by the rules of thumb for `horizon` decisions
+    (`seat` by `own_policy`, the others by the opponent model, POLICY): this seat's reward
+    there."""
     state = APPLY(state, seat, action)
     for _ in range(horizon):
         if renaissance.is_terminal(state):
             break
         # In the secret vote several seats act: they vote one by one (the order changes nothing).
         actor = min(renaissance.acting_seats(state))
-        state = APPLY(state, actor, POLICY.choose(renaissance.view_for(state, actor)))
+        policy = own_policy if actor == seat else POLICY
+        state = APPLY(state, actor, policy.choose(renaissance.view_for(state, actor)))
     return standing(Situation(renaissance.view_for(state, seat)), seat)
 
 

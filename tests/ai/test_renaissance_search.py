@@ -229,7 +229,7 @@ def searched_rounds(monkeypatch, gains, rounds) -> list[list[float]]:
     scripted = iter(gains)
     calls = []
 
-    def rollout(state, seat, action, horizon):
+    def rollout(state, seat, action, horizon, own_policy):
         calls.append(action)
         return 0.0 if len(calls) % 2 else next(scripted, 0.0)
 
@@ -256,3 +256,27 @@ def test_a_search_too_short_to_overrule_the_advice_is_not_searched_on(monkeypatc
     cannot reach them even searched on (the arena's `hard:1`) plays its own rounds only."""
     assert (1 * CONTESTED_ROUNDS) < MIN_ROUNDS
     assert len(searched_rounds(monkeypatch, [1.0, -0.8] * 100, rounds=1)) == 1
+
+
+def test_a_rollout_plays_the_seat_by_its_own_rules_and_the_others_by_the_opponent_model(
+    monkeypatch,
+):
+    """The searching seat's moves in a rollout are its level's own rules of thumb; every other
+    seat's are the opponent model (POLICY, the heuristic)."""
+    asked = {"own": set(), "model": set()}
+
+    class Recording:
+        def __init__(self, key, bot):
+            self.key, self.bot = key, bot
+
+        def choose(self, view):
+            asked[self.key].add(view["seat"])
+            return self.bot.choose(view)
+
+    monkeypatch.setattr(search_module, "POLICY", Recording("model", search_module.POLICY))
+    own = Recording("own", search_module.OWN_POLICIES["hard"])
+    state, seat = searched_positions(6, seed=3, wanted=1)[0]
+    action = renaissance.legal_actions(state, seat)[0]
+    search_module.rollout(state, seat, action, horizon=200, own_policy=own)
+    assert asked["own"] == {seat}
+    assert asked["model"] == set(range(6)) - {seat}
