@@ -3,8 +3,9 @@
     .venv/bin/python -m ai.renaissance.balance --games 1200 --players 6 --workers 2 \
         --bot heuristic --json docs/arena/renaissance-balance-6p.json
 
-`--bot` takes any level `make_bot` knows (ai/renaissance/levels.py), so a stronger bot is
-measured with the same command. Prints, as Markdown: each nation's win rate (95% Wilson
+`--bot` takes any level `make_bot` knows (ai/renaissance/levels.py), or an arena token
+(`hard:1`: hard's own rules of thumb, never searched), so a stronger bot is measured with the
+same command. Prints, as Markdown: each nation's win rate (95% Wilson
 interval), mean Renaissance Points, cities and provinces held at the end, and its points turn by
 turn (why a nation wins: an early province scores every turn after); the votes;
 the battles (attacker's wins by fortification, terrain, landing, Ride, red cards); the
@@ -23,8 +24,7 @@ from games.renaissance import board
 
 from ..arena import run, write_json
 from ..ratings import wilson_interval
-from . import make_bot
-from .arena import format_table, play_game, schedule, summarise
+from .arena import format_table, make_arena_bot, play_game, schedule, summarise
 from .odds import CARD_NAMES
 
 CONDOTTIERE = CARD_NAMES.index("condottiere")
@@ -36,7 +36,12 @@ def parse_args(argv):
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--bot", default="heuristic", help="the bot level in every seat")
+    parser.add_argument(
+        "--bot",
+        default="heuristic",
+        help="the bot in every seat: a level, or an arena token (hard:1, the level's own rules "
+        "of thumb without search)",
+    )
     parser.add_argument("--json", default=None)
     return parser.parse_args(argv)
 
@@ -291,7 +296,7 @@ def markdown(report):
 def main(argv=None):
     args = parse_args(argv)
     try:
-        make_bot(args.bot, seed=0)
+        make_arena_bot(args.bot, seed=0)
     except ValueError as error:
         raise SystemExit(str(error)) from None
     specs = schedule([args.bot], args.players, args.games, args.seed)

@@ -137,3 +137,17 @@ def test_the_search_levels_buy_by_their_own_styles(level, war_hand):
     """The purchases are not searched: a search level plays its own rules of thumb there,
     `medium` READY's (a war hand of 9), `hard` ARMED's (up to the limit)."""
     assert purchases_of_one_seat(make_bot(level, seed=1, rounds=6), war=1) == war_hand
+
+
+def test_the_balance_check_takes_an_arena_token(capsys):
+    """`--bot hard:1` puts hard's own rules of thumb in every seat (the strongest bot's moves
+    without its search's cost); an unknown bot is refused with the levels named."""
+    from ai.renaissance import balance
+
+    report = balance.main(
+        ["--games", "3", "--players", "3", "--seed", "0", "--workers", "1", "--bot", "hard:1"]
+    )
+    assert report["games"] == 3 and report["unfinished"] == 0
+    assert sum(row["wins"] for row in report["summary"]["nations"].values()) == pytest.approx(3)
+    with pytest.raises(SystemExit, match="choose one of"):
+        balance.main(["--games", "3", "--players", "3", "--bot", "hardest"])

@@ -280,3 +280,19 @@ def test_a_rollout_plays_the_seat_by_its_own_rules_and_the_others_by_the_opponen
     search_module.rollout(state, seat, action, horizon=200, own_policy=own)
     assert asked["own"] == {seat}
     assert asked["model"] == set(range(6)) - {seat}
+
+
+def test_rounds_too_few_to_overrule_the_advice_are_not_played(monkeypatch):
+    """`hard:1` (one round, below MIN_ROUNDS even searched on) can never overrule its own
+    rules of thumb, so it plays them at once, with no determinization nor rollout."""
+
+    def no_search(*args):
+        raise AssertionError("a determinization or rollout that could not change the move")
+
+    monkeypatch.setattr(search_module, "rollout", no_search)
+    monkeypatch.setattr(search_module.renaissance, "determinize", no_search)
+    for state, seat in searched_positions(6, seed=5, wanted=4):
+        view = renaissance.view_for(state, seat)
+        bot = make_arena_bot("hard:1", seed=2)
+        assert bot.choose(view) == search_module.OWN_POLICIES["hard"].choose(view)
+        assert bot.last_rounds == 0
