@@ -6,7 +6,8 @@ bot sits at the table.
 """
 
 # The Renaissance bots that exist, weakest first (the arena plays these by name). `medium` and
-# `hard` are the search bot (search.py) at their budgets (search.BUDGETS).
+# `hard` are the search bot (search.py) at their budgets (search.BUDGETS), each with its own
+# rules of thumb (search.OWN_POLICIES: a war hand of 9 and of 12, where the heuristic buys 7).
 LEVELS = ("random", "easy", "heuristic", "medium", "hard")
 
 # The bots that search, and so take a thinking time.

@@ -1,27 +1,27 @@
-"""The search levels for Renaissance (`medium`, `hard`): a determinized search from the seat's
-view only, with the heuristic as its rollout and opponent model.
+"""The search levels for Renaissance (`medium`, `hard`): a determinized search from the seat's view
+only, with the heuristic as its opponent model and the level's own rules of thumb (a
+heuristic.Style: the war hand it buys) as its advice and its own seat's rollout policy.
 
 A decision is searched in rounds. Each round draws one determinization of the view (the engine's
 `determinize`: the hidden cards dealt at random among what the seat cannot see, the dice seeded
-anew) and plays every candidate action of the root from it: the candidate first, then every seat,
-this one included, by the heuristic (the opponent model and the rollout policy are the same
-rules of thumb) for `horizon` decisions; the position reached is scored by the seat's standing
-there (evaluation.py: its worth in Renaissance Points to come, less its rivals' average, read
-from its own view of the determinization, as its diplomacy judges offers). Every candidate of
-a round meets the same hidden cards and the same dice (common random numbers), so the
-candidates are compared in pairs, round by round, and a few rounds tell a real difference from
-the luck of the draw.
+anew) and plays every candidate action of the root from it: the candidate first, then every seat
+by the rules of thumb (this one by its level's style, the others by the heuristic's) for
+`horizon` decisions; the position reached is scored by the seat's standing there (evaluation.py:
+its worth in Renaissance Points to come, less its rivals' average, read from its own view of the
+determinization, as its diplomacy judges offers). Every candidate of a round meets the same
+hidden cards and the same dice (common random numbers), so the candidates are compared in pairs,
+round by round, and a few rounds tell a real difference from the luck of the draw.
 
-The heuristic's own choice is the default: the search plays another candidate only when its
-mean reward beats the heuristic's, paired round by round, by `CONFIDENCE` standard errors and
-at least `TRUST`. With many legal actions only `width` candidates are searched (the heuristic's
-and others drawn across the action types), so a round fits the budget.
+The level's own rules' choice is the default: the search plays another candidate only when its
+mean reward beats that choice's, paired round by round, by `CONFIDENCE` standard errors and at
+least `TRUST`. With many legal actions only `width` candidates are searched (that choice and
+others drawn across the action types), so a round fits the budget.
 
 Trivial decisions (one legal action) cost nothing, and the phases whose outcome lies past the
-horizon (outside `SEARCHED_PHASES`) are left to the heuristic. A bot is deterministic for a
-given (view, seed) when its budget is in rounds only (no clock): the tests' way. The search
-reads only the view it is handed: determinizations are drawn from it, and the rollouts decide
-from each seat's view of the determinization.
+horizon (outside `SEARCHED_PHASES`) are left to the level's rules of thumb. A bot is
+deterministic for a given (view, seed) when its budget is in rounds only (no clock): the tests'
+way. The search reads only the view it is handed: determinizations are drawn from it, and the
+rollouts decide from each seat's view of the determinization.
 """
 
 import math
@@ -50,7 +50,7 @@ class Budget:
     horizon: int
 
 
-# The levels' budgets (docs/ai.md, results table, R-31 and R-32). A level plays its rounds
+# The levels' budgets (docs/ai.md, results table, R-33 and R-35). A level plays its rounds
 # (more on a contested decision, CONTESTED_ROUNDS); the clock is a safety net for a loaded
 # machine, where the search stops early (and, below MIN_ROUNDS, plays the heuristic's move).
 # `hard` must decide within 2 s at p95 on one core; a round costs about width x horizon x 1 ms
