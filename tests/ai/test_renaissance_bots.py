@@ -139,15 +139,20 @@ def test_the_search_levels_buy_by_their_own_styles(level, war_hand):
     assert purchases_of_one_seat(make_bot(level, seed=1, rounds=6), war=1) == war_hand
 
 
-def test_the_balance_check_takes_an_arena_token(capsys):
+def test_the_balance_check_takes_an_arena_token(capsys, tmp_path):
     """`--bot hard:1` puts hard's own rules of thumb in every seat (the strongest bot's moves
-    without its search's cost); an unknown bot is refused with the levels named."""
+    without its search's cost); its report keeps each game but not every decision's time; an
+    unknown bot is refused with the levels named."""
     from ai.renaissance import balance
 
+    saved = tmp_path / "balance.json"
     report = balance.main(
         ["--games", "3", "--players", "3", "--seed", "0", "--workers", "1", "--bot", "hard:1"]
+        + ["--json", str(saved)]
     )
     assert report["games"] == 3 and report["unfinished"] == 0
+    results = json.loads(saved.read_text())["results"]
+    assert len(results) == 3 and not any("think_ms" in game for game in results)
     assert sum(row["wins"] for row in report["summary"]["nations"].values()) == pytest.approx(3)
     with pytest.raises(SystemExit, match="choose one of"):
         balance.main(["--games", "3", "--players", "3", "--bot", "hardest"])
