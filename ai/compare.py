@@ -27,10 +27,18 @@ def run_arg(report: dict, name: str):
     return stored_arg(report["args"], name)
 
 
+def bot_labels(report: dict) -> dict:
+    """The report's summary per bot: a Renaissance report's summary has one per bot and one per
+    nation (ai/renaissance/arena.py), a Condottiere report's the bots' alone."""
+    summary = report["summary"]
+    return summary["bots"] if run_arg(report, "game") == "renaissance" else summary
+
+
 def bot_shares(report: dict, token: str) -> dict:
     """{(deal, rotation): the victory share of the seats played by `token`} for each game."""
-    if token not in report["summary"]:
-        labels = ", ".join(sorted(report["summary"]))
+    labels = bot_labels(report)
+    if token not in labels:
+        labels = ", ".join(sorted(labels))
         raise ValueError(f"no bot {token!r} in this report; it has {labels}")
     return {
         (game["deal"], game["rotation"]): sum(

@@ -101,3 +101,18 @@ def test_two_real_runs_on_the_same_seed(tmp_path, capsys):
     assert "4 games in common" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="compare: no bot 'medium'"):
         compare.main([str(short), "medium", str(long), "easy"])
+
+
+def test_two_real_renaissance_runs_on_the_same_seed(tmp_path):
+    """A Renaissance report summarises per bot and per nation: the comparison reads the bots'."""
+    common = ["--game", "renaissance", "--players", "3", "--games", "3", "--seed", "5"]
+    common += ["--workers", "1", "--quiet"]
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    arena.main([*common, "--bots", "hard:1,heuristic,heuristic", "--json", str(first)])
+    arena.main([*common, "--bots", "heuristic,heuristic,random", "--json", str(second)])
+    result = compare.main([str(first), "hard:1", str(second), "random"])
+    games = json.loads(first.read_text())["games"]
+    assert result["games"] == 3
+    assert result["first_wins"] == sum(g["shares"][g["bots"].index("hard:1")] for g in games)
+    with pytest.raises(SystemExit, match="no bot 'milan'.*it has hard:1, heuristic"):
+        compare.main([str(first), "milan", str(second), "random"])
