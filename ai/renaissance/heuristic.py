@@ -16,8 +16,6 @@ random among the same legal actions: the seeded generator of the decision (ai/se
 from dataclasses import dataclass
 from functools import partial
 
-from games.renaissance.legal import HAND_LIMIT
-
 from ..seeding import decision_rng
 from .odds import (
     ENGINEER_DEFENCE,
@@ -41,6 +39,8 @@ RED_CARD_COST = 0.04
 # Hand sizes worth buying up to, in peace and in war.
 HAND_TARGET = (5, 7)
 CARD_PRICE, PALACE_PRICE, WALL_PRICE = 2, 3, 4
+# [rules] line 285: no more than 12 battle cards in hand at the end of the purchases.
+HAND_LIMIT = 12
 # A defending Traitor discards the attacker's strongest blue card: about this much.
 TRAITOR_DEFENCE = 5.5
 
