@@ -153,7 +153,7 @@ class RenaissanceSearchBot:
         return table
 
 
-def rollout(state, seat: int, action: dict, horizon: int, own_policy=POLICY) -> float:
+def rollout(state, seat: int, action: dict, horizon: int, own_policy) -> float:
     """`seat` plays `action`, then everyone plays by the rules of thumb for `horizon` decisions
     (`seat` by `own_policy`, the others by the opponent model, POLICY): this seat's reward
     there."""

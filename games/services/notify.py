@@ -97,12 +97,12 @@ def group_send_now(group: str, message: dict) -> None:
         future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
         future.result(timeout=HANDOFF_TIMEOUT)
     except Exception as error:  # a hint lost is not a move lost: clients resync on reconnect
-        if not process_stopping(error):
+        if process_stopping(error):
+            # A job thread outlived the server's loops (the embedded default, stopped mid-game):
+            # the move is saved, and every client reads the game again when it reconnects.
+            log.info("the process is stopping: %s to group %s not sent", message.get("type"), group)
+        else:
             log.exception("could not send %s to group %s", message.get("type"), group)
-            return
-        # A job thread outlived the server's loops (the embedded default, stopped mid-game): the
-        # move is saved, and every client reads the game again when it reconnects.
-        log.info("the process is stopping: %s to group %s not sent", message.get("type"), group)
 
 
 # CPython's words when an executor is handed work after the interpreter began to stop (asgiref's
