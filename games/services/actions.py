@@ -1,17 +1,23 @@
 """The one way in: every change to a game's state goes through `submit_action` (or `start_game`).
 
-In one transaction: lock the game row and check its version (a version that only shows came
-after will do: a show is no decision, decisions.py), apply the action through the engine,
-append it to the log (seq = the new version, with its public record), save the snapshot, bump the
-version, finish the game if it is over. PostgreSQL serialises writers on the row lock
-(`select_for_update`); SQLite ignores row locks, so the write itself is also a guarded
-`UPDATE ... WHERE id = ? AND version = ?` whose row count must be 1. Only after the commit is anyone
-told (`transaction.on_commit`): the game's group hears "version N", and the next seat is
-scheduled if a bot plays it, or its turn timer starts.
+Check the game's version (a version that only shows came after will do: a show is no decision,
+decisions.py), apply the action through the engine, append it to the log (seq = the new version,
+with its public record), save the snapshot, bump the version, finish the game if it is over; the
+game row and the Action row are written together or not at all.
+
+On PostgreSQL, outside a caller's transaction, a move takes no lock: the game and its seats are
+read in one statement, and the write (one statement too) lands only if no transaction has written
+the game row since (its `xmin`; every change a move depends on writes that row). Otherwise, and
+whenever that write finds the row changed, the move runs in one transaction under the game row's
+lock (`select_for_update`), which serialises writers; SQLite ignores row locks, so that write is
+also a guarded `UPDATE ... WHERE id = ? AND version = ?` whose row count must be 1. Only once the
+rows are committed is anyone told (`transaction.on_commit`): the game's group hears "version N",
+and the next seat is scheduled if a bot plays it, or its turn timer starts.
 """
 
 import logging
 import time
+from dataclasses import dataclass
 
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
@@ -39,6 +45,7 @@ from .followups import (
 )
 from .frames import load_state, move_change
 from .game_rows import (
+    game_and_seats_unlocked,
     insert_action,
     locked_game_row,
     seats_of_game,
@@ -159,6 +166,12 @@ def locked_playing_game(game_id: int, expected_version: int, *, seat: int | None
     older `expected_version` will do too if that seat's decision is still the one it was asked
     there (decisions.py)."""
     game, seats = locked_game_and_seats(game_id)
+    return game, seats, playing_state(game, expected_version, seat)
+
+
+def playing_state(game: Game, expected_version: int, seat: int | None):
+    """The game's state, if it is played and `expected_version` is current for `seat` (see
+    `locked_playing_game`); else GameNotPlaying or StaleVersion."""
     if game.status != Game.Status.PLAYING:
         raise GameNotPlaying(version=game.version)
     current = (
@@ -168,59 +181,127 @@ def locked_playing_game(game_id: int, expected_version: int, *, seat: int | None
     )
     if not current:
         raise StaleVersion(version=game.version)
-    return game, seats, load_state(game)
+    return load_state(game)
+
+
+@dataclass
+class PlannedMove:
+    """A move's rows, worked out from the game as read, and what is told once they are in."""
+
+    game_id: int
+    previous: int  # the version the move follows
+    version: int
+    fields: dict  # the game row's new values
+    logged: dict  # the Action row
+    finished: bool
+    change: dict | None
+    next_turn: object
 
 
 def _submit_once(game_id, seat, action, expected_version, actor, latency_ms) -> int:
+    """Without a lock where the database allows (`_submit_unlocked`), else under the game row's
+    lock; the same checks, rows and notices either way."""
+    if unlocked_moves_allowed():
+        version = _submit_unlocked(game_id, seat, action, expected_version, actor, latency_ms)
+        if version is not None:
+            return version
+    return _submit_locked(game_id, seat, action, expected_version, actor, latency_ms)
+
+
+def unlocked_moves_allowed() -> bool:
+    """PostgreSQL, outside any transaction of the caller's (whose rows and locks the move must
+    then share)."""
+    return connection.vendor == "postgresql" and connection.get_autocommit()
+
+
+def _submit_locked(game_id, seat, action, expected_version, actor, latency_ms) -> int:
     with transaction.atomic():
         game, seats, state = locked_playing_game(game_id, expected_version, seat=seat)
-        ruleset = ruleset_of(game)
-        new_state = applied(ruleset, game, state, seat, action)
-        # The version the action follows: the newest (any since the seat's decision will do).
-        previous = game.version
-        version = previous + 1
-        if actor in BOT_ACTORS:
-            actor = bot_actor(seats[seat], previous)
-        versions = next_seat_versions(ruleset, game, state, new_state, seat, action, version)
-        fields = {"version": version, "snapshot": ruleset.to_json(new_state)}
-        finished = ruleset.is_terminal(new_state)
-        if finished:
-            fields.update(
-                status=Game.Status.FINISHED,
-                finished_at=timezone.now(),
-                result=ruleset.final_result(new_state),
-                turn_deadline=None,
-                seat_versions=versions,
-                seat_deadlines=[],
-            )
-            due, deadline = (), None
-        else:
-            deadlines, fields["turn_deadline"] = decision_clocks(
-                game, new_state, seats, versions, version
-            )
-            fields.update(seat_versions=versions, seat_deadlines=deadlines)
-            due = bots_due(game, state, new_state, seats, versions, version, seat, action)
-            deadline = new_clock(deadlines, versions, version)
-        public = ruleset.public_record(action, seat, state, new_state)
-        logged = {
-            "game_id": game_id,
-            "seq": version,
-            "seat": seat,
-            "action": action,
-            "public": public,
-            "actor": actor,
-            "latency_ms": latency_ms,
-        }
-        write_move(game_id, previous, fields, logged)
-        # A finished game's sockets read it afresh (its result and ratings).
-        change = None if finished else move_change(seat, version, fields, public, seats)
-        next_turn = next_turn_for(
-            game, version, due, new_state, seats, deadline, fields["snapshot"]
+        move = plan_move(game, seats, state, seat, action, actor, latency_ms)
+        write_move(game_id, move.previous, move.fields, move.logged)
+        announce_move(move)
+    return move.version
+
+
+def _submit_unlocked(game_id, seat, action, expected_version, actor, latency_ms) -> int | None:
+    """The move in two statements and no transaction: the game and its seats read together,
+    then the game row and the Action row written together only if no transaction has written
+    the game row since the read (a move, a stand-in taken or given back, an abort: each writes
+    it). Two round trips to PostgreSQL instead of five (BEGIN, the locked row, the seats, the
+    write, COMMIT). The refusals are judged on the rows read, a consistent snapshot. None when
+    the row changed meanwhile: the caller then moves under the lock, judging afresh."""
+    found = game_and_seats_unlocked(game_id)
+    if found is None:
+        raise GameNotPlaying(_("There is no such game."))
+    game, seats, stamp = found
+    state = playing_state(game, expected_version, seat)
+    move = plan_move(game, seats, state, seat, action, actor, latency_ms)
+    written = update_game_and_insert_action(
+        game_id, move.previous, move.fields, move.logged, unchanged_since=stamp
+    )
+    if written != 1:
+        return None
+    announce_move(move)  # no transaction: the hooks run now, after the write
+    return move.version
+
+
+def plan_move(game, seats, state, seat, action, actor, latency_ms) -> PlannedMove:
+    """The move's rows and notices, from the game, seats and state as read; IllegalMove,
+    NotYourTurn or NotBotTurn if it may not be played."""
+    ruleset = ruleset_of(game)
+    new_state = applied(ruleset, game, state, seat, action)
+    # The version the action follows: the newest (any since the seat's decision will do).
+    previous = game.version
+    version = previous + 1
+    if actor in BOT_ACTORS:
+        actor = bot_actor(seats[seat], previous)
+    versions = next_seat_versions(ruleset, game, state, new_state, seat, action, version)
+    fields = {
+        "updated_at": timezone.now(),
+        "version": version,
+        "snapshot": ruleset.to_json(new_state),
+    }
+    finished = ruleset.is_terminal(new_state)
+    if finished:
+        fields.update(
+            status=Game.Status.FINISHED,
+            finished_at=timezone.now(),
+            result=ruleset.final_result(new_state),
+            turn_deadline=None,
+            seat_versions=versions,
+            seat_deadlines=[],
         )
-        after_commit(after_change, game_id, version, finished, next_turn, change)
-        if finished:  # the bots at a table of people say "Good game" (table talk)
-            after_commit(say_good_game, game_id)
-    return version
+        due, deadline = (), None
+    else:
+        deadlines, fields["turn_deadline"] = decision_clocks(
+            game, new_state, seats, versions, version
+        )
+        fields.update(seat_versions=versions, seat_deadlines=deadlines)
+        due = bots_due(game, state, new_state, seats, versions, version, seat, action)
+        deadline = new_clock(deadlines, versions, version)
+    public = ruleset.public_record(action, seat, state, new_state)
+    logged = {
+        "game_id": game.pk,
+        "seq": version,
+        "seat": seat,
+        "action": action,
+        "public": public,
+        "actor": actor,
+        "latency_ms": latency_ms,
+    }
+    # A finished game's sockets read it afresh (its result and ratings).
+    change = None if finished else move_change(seat, version, fields, public, seats)
+    next_turn = next_turn_for(game, version, due, new_state, seats, deadline, fields["snapshot"])
+    return PlannedMove(game.pk, previous, version, fields, logged, finished, change, next_turn)
+
+
+def announce_move(move: PlannedMove) -> None:
+    """Once the move's rows are committed: the sockets told, the next turn announced."""
+    after_commit(
+        after_change, move.game_id, move.version, move.finished, move.next_turn, move.change
+    )
+    if move.finished:  # the bots at a table of people say "Good game" (table talk)
+        after_commit(say_good_game, move.game_id)
 
 
 def offers_made(ruleset, game: Game, seat: int) -> int:

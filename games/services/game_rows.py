@@ -139,6 +139,45 @@ def seats_sql(connection) -> str:
     return SEATS.select(connection, where) + f" ORDER BY {column(connection, Seat, 'index')}"
 
 
+def game_and_seats_unlocked(game_id: int) -> tuple[Game, list[Seat], str] | None:
+    """On PostgreSQL, outside a transaction: the game row, its seats in order (each holding the
+    game as `seat.game`) and the row's version stamp (`xmin`, the transaction that last wrote
+    it), in one statement and so one snapshot; None if there is no such game. A move planned on
+    them is written only if the row is still the one read (`update_game_and_insert_action`'s
+    `unchanged_since`), so no lock is taken: any write to the game row since the read makes the
+    move fall back to the locked way."""
+    connection = default_connection()
+    sql = statement(connection, "game and seats", game_and_seats_sql)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    width = len(GAMES.fields)
+    game = GAMES.instance(connection, rows[0][:width])
+    stamp = rows[0][width]
+    # A game with no seat comes back as one row whose seat columns are all NULL, its id too.
+    seats = [SEATS.instance(connection, row[width + 1 :]) for row in rows if row[width + 1]]
+    for seat in seats:
+        Seat.game.field.set_cached_value(seat, game)
+    return game, seats, stamp
+
+
+def game_and_seats_sql(connection) -> str:
+    quote = connection.ops.quote_name
+
+    def columns(rows: Rows, alias: str) -> str:
+        return ", ".join(f"{alias}.{quote(field.column)}" for field in rows.fields)
+
+    game_id, seat_game = column(connection, Game, "id"), column(connection, Seat, "game")
+    return (
+        f"SELECT {columns(GAMES, 'g')}, g.xmin::text, {columns(SEATS, 's')} "
+        f"FROM {quote(Game._meta.db_table)} g "
+        f"LEFT JOIN {quote(Seat._meta.db_table)} s ON s.{seat_game} = g.{game_id} "
+        f"WHERE g.{game_id} = %s ORDER BY s.{column(connection, Seat, 'index')}"
+    )
+
+
 def plain_game_fields(fields: dict) -> list[tuple] | None:
     """(field, value) of each of Game's `fields`, or None if a value is not a plain one (an
     expression, a related row): the ORM's update is the one to write that."""
@@ -163,10 +202,14 @@ def update_game_at(game_id: int, version: int, fields: dict) -> int | None:
         return cursor.rowcount
 
 
-def update_game_sql(connection, columns) -> str:
+def update_game_sql(connection, columns, stamped: bool = False) -> str:
+    """UPDATE the game row's `columns` where it is at a version (and, `stamped`, at a version
+    stamp, PostgreSQL's `xmin`: no transaction has written the row since it was read)."""
     quote = connection.ops.quote_name
     assignments = ", ".join(f"{quote(field.column)} = %s" for field in columns)
     guard = f"{column(connection, Game, 'id')} = %s AND {column(connection, Game, 'version')} = %s"
+    if stamped:
+        guard += " AND xmin = %s::xid"
     return f"UPDATE {quote(Game._meta.db_table)} SET {assignments} WHERE {guard}"
 
 
@@ -214,13 +257,17 @@ def insert_action_sql(connection) -> str:
     return f"INSERT INTO {quote(Action._meta.db_table)} ({columns}) VALUES ({places})"
 
 
-def update_game_and_insert_action(game_id: int, version: int, fields: dict, action: dict):
+def update_game_and_insert_action(
+    game_id: int, version: int, fields: dict, action: dict, unchanged_since: str | None = None
+):
     """On PostgreSQL, the game row's update (`update_game_at`) and the move's Action row
     (`insert_action`) in one statement, the insert taking its row from the update's: so the
     action is written only if the game row was, one round trip and one statement fewer (70 us
     of this process's CPU per move, 2026-11-29). The number of rows written (1, or 0: the game
     was not at `version`, nothing written); None where it cannot be one statement (SQLite has
-    no UPDATE in a WITH; a value needs the ORM; someone listens for an Action's save)."""
+    no UPDATE in a WITH; a value needs the ORM; someone listens for an Action's save). With
+    `unchanged_since` (a version stamp, `game_and_seats_unlocked`), written only if no
+    transaction has written the game row since it was read."""
     connection = default_connection()
     if connection.vendor != "postgresql" or action_saves_heard():
         return None
@@ -228,20 +275,22 @@ def update_game_and_insert_action(game_id: int, version: int, fields: dict, acti
     if written is None:
         return None
     columns = [field for field, _ in written]
-    sql = statement(connection, ("move", *fields), lambda c: move_sql(c, columns))
+    stamped = unchanged_since is not None
+    sql = statement(connection, ("move", stamped, *fields), lambda c: move_sql(c, columns, stamped))
     values = [field.get_db_prep_save(value, connection) for field, value in written]
-    params = [*values, game_id, version, *action_values(action, connection)]
+    guard = [game_id, version, unchanged_since] if stamped else [game_id, version]
+    params = [*values, *guard, *action_values(action, connection)]
     with transaction.mark_for_rollback_on_error(), connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount
 
 
-def move_sql(connection, columns) -> str:
+def move_sql(connection, columns, stamped: bool = False) -> str:
     quote = connection.ops.quote_name
     action_columns = ", ".join(quote(field.column) for field in ACTION_FIELDS)
     places = ", ".join(["%s"] * len(ACTION_FIELDS))
     return (
-        f"WITH moved AS ({update_game_sql(connection, columns)} RETURNING 1) "
+        f"WITH moved AS ({update_game_sql(connection, columns, stamped)} RETURNING 1) "
         f"INSERT INTO {quote(Action._meta.db_table)} ({action_columns}) "
         f"SELECT {places} FROM moved"
     )

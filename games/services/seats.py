@@ -8,6 +8,7 @@ table (GAME) changed.
 from datetime import UTC, datetime
 
 from django.db import transaction
+from django.utils import timezone
 
 from games.models import Game, Seat
 from games.rules_api import ruleset_of
@@ -40,6 +41,10 @@ def set_standin(game_id: int, user, on: bool) -> None:
             return
         seat.standin = on
         seat.save(update_fields=["standin"])
+        # The game row is written too, though only a seat changed: a move planned on the seats
+        # as they were is then refused its unlocked write and judged again under the lock
+        # (games/services/actions.py, `_submit_unlocked`).
+        Game.objects.filter(pk=game.pk).update(updated_at=timezone.now())
         state = load_state(game)
         its_turn = seat.index in ruleset_of(game).acting_seats(state)
         deadline = game.turn_deadline
