@@ -23,6 +23,7 @@ periodic sweep (`games/jobs/sweep.py`), and a job run twice finds its work done.
 import logging
 import os
 import random
+import reprlib
 import threading
 import time
 from collections.abc import Callable
@@ -165,16 +166,35 @@ def longest_countdown() -> float:
 def _send(name: str, args: list, delay: float) -> None:
     # No job has a result anyone reads: without ignore_result, Celery subscribes this process to
     # each message's result channel on the backend as it sends (about a quarter of a send).
+    # A job's arguments are named in its message by their first two (a game and a version, for
+    # most): Celery would otherwise write a repr of them all (a bot turn's snapshot included)
+    # into each message's headers, walking them on every send.
     hop = longest_countdown()
     if delay > hop:
         due_at = time.time() + delay
         current_app.send_task(
-            task_name(RELAY), args=[name, args, due_at], countdown=hop, ignore_result=True
+            task_name(RELAY),
+            args=[name, args, due_at],
+            countdown=hop,
+            ignore_result=True,
+            argsrepr=short_repr([name, args, due_at]),
+            kwargsrepr="{}",
         )
     else:
         current_app.send_task(
-            task_name(name), args=args, countdown=delay or None, ignore_result=True
+            task_name(name),
+            args=args,
+            countdown=delay or None,
+            ignore_result=True,
+            argsrepr=short_repr(args),
+            kwargsrepr="{}",
         )
+
+
+def short_repr(args: list) -> str:
+    """The first two of a job's arguments, for the logs and the broker's tools."""
+    shown = ", ".join(reprlib.repr(value) for value in args[:2])
+    return f"[{shown}{', ...' if len(args) > 2 else ''}]"
 
 
 def relay(name: str, args: list, due_at: float) -> None:

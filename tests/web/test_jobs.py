@@ -106,10 +106,36 @@ def test_with_celery_the_job_is_sent_by_name_with_its_countdown(settings, monkey
     )
     jobs.later("turn_expiry", 3, 9, delay=30)
     jobs.later("rating", 3)
+    named = {"ignore_result": True, "kwargsrepr": "{}"}
     assert sent == [
-        ("games.turn_expiry", {"args": [3, 9], "countdown": 30, "ignore_result": True}),
-        ("games.rating", {"args": [3], "countdown": None, "ignore_result": True}),
+        ("games.turn_expiry", {"args": [3, 9], "countdown": 30, "argsrepr": "[3, 9]", **named}),
+        ("games.rating", {"args": [3], "countdown": None, "argsrepr": "[3]", **named}),
     ]
+
+
+def test_a_job_s_message_names_its_arguments_briefly_and_carries_them_all(settings):
+    """On the real broker: the headers name a bot turn by its game and version, not by a repr
+    of its snapshot (which Celery would otherwise build and send on every move); the body holds
+    every argument."""
+    require_redis()
+    queue = f"test-argsrepr-{uuid.uuid4().hex[:12]}"
+    settings.JOB_RUNNER = jobs.CELERY
+    settings.JOB_QUEUES = dict.fromkeys(settings.JOB_QUEUES, queue)
+    snapshot = '{"deck": "' + "x" * 2000 + '"}'
+    arguments = [41, 7, 1700000000.5, "heuristic", 99, snapshot, "condottiere", None]
+    with app.connection_for_read() as connection:
+        jobs.later("bot_turn", *arguments)
+        inbox = connection.SimpleQueue(queue)
+        try:
+            message = inbox.get(timeout=5)
+            message.ack()
+        finally:
+            inbox.queue.delete()
+            inbox.close()
+    assert message.headers["argsrepr"] == "[41, 7, ...]"
+    assert message.headers["kwargsrepr"] == "{}"
+    args, kwargs, _embed = message.decode()
+    assert args == arguments and kwargs == {}
 
 
 def test_wait_until_idle_waits_for_the_follow_up_jobs(in_process, monkeypatch):
@@ -209,6 +235,8 @@ def test_a_delay_longer_than_the_broker_may_hold_a_message_travels_in_hops(setti
                 "args": ["turn_expiry", [3, 9], clock[0] + 2 * hop + 5],
                 "countdown": hop,
                 "ignore_result": True,
+                "argsrepr": "['turn_expiry', [3, 9], ...]",
+                "kwargsrepr": "{}",
             },
         )
     ]
@@ -218,7 +246,13 @@ def test_a_delay_longer_than_the_broker_may_hold_a_message_travels_in_hops(setti
     assert [name for name, _ in sent] == ["games.relay", "games.relay", "games.turn_expiry"]
     assert sent[-1] == (
         "games.turn_expiry",
-        {"args": [3, 9], "countdown": 5, "ignore_result": True},
+        {
+            "args": [3, 9],
+            "countdown": 5,
+            "ignore_result": True,
+            "argsrepr": "[3, 9]",
+            "kwargsrepr": "{}",
+        },
     )
     assert all(options["countdown"] <= hop for _, options in sent)
 
