@@ -24,6 +24,7 @@ from games.rules_api import ruleset, ruleset_of
 from games.services import NotYourTurn, ServiceError, StaleVersion, submit_action
 from games.services.decisions import decision_began
 from games.services.errors import IllegalMove, NotBotTurn
+from games.services.followups import tell_held_notices
 from games.services.frames import STANDIN_LEVEL
 
 from .choosing import acting_seats_at, choose_answer, choose_move, choose_offer
@@ -39,9 +40,12 @@ def run_bot_turn(*turn, **named) -> str:
     lone bot of the game when no pause is shown (games/jobs/bot_chain.py), as long as the chain
     allows; the outcome of the last."""
     with bot_chain.chaining() as chain:
-        outcome = serve_bot_turn(*turn, **named)
-        while (turn := bot_chain.take_next(chain)) is not None:
-            outcome = serve_kept_turn(turn)
+        try:
+            outcome = serve_bot_turn(*turn, **named)
+            while (turn := bot_chain.take_next(chain)) is not None:
+                outcome = serve_kept_turn(turn)
+        finally:
+            tell_held_notices(chain)  # moves whose kept turn was not played into a move
     return outcome
 
 

@@ -5,8 +5,14 @@ four-player table, or a table of bots) and no pause is to be shown before a bot'
 (`BOT_MOVE_DELAY` below `SHORTEST_PAUSE`), the job that played the move plays the next turn
 itself instead of sending a message for it through the broker: the broker's round trip, the
 worker's taking and acknowledging of the message and the waiting-turn marks cost more than the
-move itself. Each move is still committed, and its sockets told, before the next is chosen:
-only the announcement is skipped.
+move itself. Each move is still committed before the next is chosen; its version notice is
+held and told with the next move's, in one notice that carries each move's change (the sockets'
+processes build every version from it and send the newest once, as they would for notices that
+arrived together), or at the chain's end if no move follows. A chain's moves reach the sockets
+a few milliseconds later, and each socket process hears and answers one notice instead of one
+per move. Held notices lost with a worker killed mid-chain are not missed: the kept turn is then
+a bot's turn nobody plays, which the sweep announces again, and its move's notice tells the
+newest version.
 
 A chain is bounded (`LONGEST_CHAIN` moves, `LONGEST_CHAIN_SECONDS`): the last turn of a chain is
 announced as usual, so a table of bots never holds a worker process from the other games' turns
@@ -38,6 +44,9 @@ class Chain:
     moves_left: int
     ends_at: float
     next_turn: tuple | None = field(default=None)
+    # The version notices of the moves whose next turn was kept, not told yet: the chain's next
+    # move tells them with its own, in one notice (or the chain's end does, if none comes).
+    held: list[tuple[int, int, dict | None]] = field(default_factory=list)
 
     def may_keep(self) -> bool:
         return self.next_turn is None and self.moves_left > 0 and time.monotonic() < self.ends_at
@@ -71,6 +80,20 @@ def keep(turn: tuple) -> bool:
     chain.next_turn = turn
     chain.moves_left -= 1
     return True
+
+
+def hold_notice(game_id: int, version: int, change: dict | None) -> None:
+    """Keep a move's version notice for the chain's next move to tell (after `keep`)."""
+    _chain.get().held.append((game_id, version, change))
+
+
+def take_held(chain: Chain | None = None) -> list[tuple[int, int, dict | None]]:
+    """The notices held for the running job's chain (or `chain`), in order; no longer held."""
+    chain = chain or _chain.get()
+    if chain is None:
+        return []
+    held, chain.held = chain.held, []
+    return held
 
 
 def take_next(chain: Chain) -> tuple | None:

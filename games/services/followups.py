@@ -104,14 +104,40 @@ def after_change(
 ) -> None:
     """After the commit: tell the sockets (with the move's `change`, which spares them a read),
     then set the next decision in motion."""
-    group = Game.group_name_of(game_id)
-    notify_game(group, version, change)
+    kept = (
+        not finished
+        and bool(next_turn.bot_level)
+        and kept_by_the_chain(game_id, version, next_turn)
+    )
+    if kept:  # the chain's next move, a few milliseconds away, tells this one with its own
+        bot_chain.hold_notice(game_id, version, change)
+    else:
+        notify_game(Game.group_name_of(game_id), version, change, earlier=held_moves(game_id))
     if finished:
         notify_lobby_now()
         jobs.later("rating", game_id)
         announce_match_job(game_id)
         return
-    announce_next(game_id, version, next_turn)
+    announce_next(game_id, version, next_turn, kept=kept)
+
+
+def held_moves(game_id: int) -> list[tuple[int, dict | None]]:
+    """(version, change) of the running bot chain's moves in the game not told yet."""
+    return [
+        (version, change)
+        for held_game, version, change in bot_chain.take_held()
+        if held_game == game_id
+    ]
+
+
+def tell_held_notices(chain: bot_chain.Chain) -> None:
+    """At a bot chain's end: tell the moves still held (the turn kept after them was not
+    played: stale, refused, failed), in one notice."""
+    held = bot_chain.take_held(chain)
+    if held:
+        game_id, version, change = held[-1]
+        earlier = [(held_version, held_change) for _, held_version, held_change in held[:-1]]
+        notify_game(Game.group_name_of(game_id), version, change, earlier=earlier)
 
 
 def announce_match_job(game_id: int) -> None:
@@ -121,12 +147,17 @@ def announce_match_job(game_id: int) -> None:
         jobs.later("match_next_game", game_id)
 
 
-def announce_next(game_id: int, version: int, next_turn: NextTurn) -> None:
+def announce_next(
+    game_id: int, version: int, next_turn: NextTurn, kept: bool | None = None
+) -> None:
     """A bot's turn if a bot plays the seat to act, and the turn timer if a deadline is set.
     A bot's turn is kept by the bot job that made this version when it may play it itself
-    (games/jobs/bot_chain.py); else it is sent only if none of the game's waits in the queue:
-    the waiting one plays the newest version announced (games/jobs/pending_bot_turns.py)."""
-    if next_turn.bot_level and not kept_by_the_chain(game_id, version, next_turn):
+    (games/jobs/bot_chain.py; `kept`: already asked); else it is sent only if none of the
+    game's waits in the queue: the waiting one plays the newest version announced
+    (games/jobs/pending_bot_turns.py)."""
+    if kept is None:
+        kept = bool(next_turn.bot_level) and kept_by_the_chain(game_id, version, next_turn)
+    if next_turn.bot_level and not kept:
         announce_bot_turn(game_id, version, next_turn)
     if next_turn.deadline is not None:
         seconds = (next_turn.deadline - timezone.now()).total_seconds()

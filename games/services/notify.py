@@ -114,22 +114,28 @@ def process_stopping(error: Exception) -> bool:
     return isinstance(error, RuntimeError) and STOPPING in str(error)
 
 
-def version_message(version: int, *, table: bool = False, change: dict | None = None) -> dict:
+def version_message(
+    version: int, *, table: bool = False, change: dict | None = None, earlier=()
+) -> dict:
     """ "Version N exists"; with `table`, "the table changed without a new version" (a stand-in,
-    a rating, an abort): the sockets then read again even if they have version N."""
+    a rating, an abort): the sockets then read again even if they have version N. `earlier`:
+    (version, change) of the moves just before, told in the same notice (a bot chain's)."""
     message = {"type": "game.version", "version": version}
     if table:
         message["table"] = True
     if change is not None:
         message["change"] = change
+    if earlier:
+        message["earlier"] = [{"version": v, "change": c} for v, c in earlier]
     return message
 
 
-def notify_game(group: str, version: int, change: dict | None = None) -> None:
+def notify_game(group: str, version: int, change: dict | None = None, earlier=()) -> None:
     """After a commit that made version N; `change`, the move's (see frames.move_change), lets
     a socket process build version N from N-1 without reading it. It holds the snapshot: the
-    consumers never forward a notice, they send only their seat's view."""
-    group_send_now(group, version_message(version, change=change))
+    consumers never forward a notice, they send only their seat's view. `earlier`: the moves
+    before it not told yet (a bot chain's), each (version, change), oldest first."""
+    group_send_now(group, version_message(version, change=change, earlier=earlier))
 
 
 def notify_table(group: str, version: int) -> None:

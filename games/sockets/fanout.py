@@ -189,9 +189,13 @@ class GameWatch:
         """A notice of the game's group, handled once for every socket of the process."""
         kind = message.get("type")
         if kind == "game.version":
+            tables = latest_tables()
+            for move in message.get("earlier", ()):  # a bot chain's moves, oldest first
+                if move.get("change") is not None:
+                    tables.advance(self.game_id, move["version"], move["change"])
             change = message.get("change")
             if change is not None:
-                latest_tables().advance(self.game_id, message["version"], change)
+                tables.advance(self.game_id, message["version"], change)
             wanted = Wanted.after_notice(message)
             for socket in list(self.sockets):
                 tell(socket.hear_version, wanted)

@@ -93,9 +93,13 @@ def play(game_ids: list[int], moves: int, rng: random.Random) -> dict[str, list[
     changes = {}
     original_notify = followups.notify_game
 
-    def keep_change(group, version, change=None):
-        changes[version] = change
-        return original_notify(group, version, change)
+    def keep_change(group, version, change=None, earlier=()):
+        # (the change, whether the notice ends there): a bot chain's moves come in one notice,
+        # and a socket process builds each version but sends only the newest
+        for earlier_version, earlier_change in earlier:
+            changes[earlier_version] = (earlier_change, False)
+        changes[version] = (change, True)
+        return original_notify(group, version, change, earlier=earlier)
 
     followups.notify_game = keep_change
     played = 0
@@ -121,10 +125,11 @@ def play(game_ids: list[int], moves: int, rng: random.Random) -> dict[str, list[
             played += max(1, len(changes))
             for version in sorted(changes):  # a socket process builds every version
                 started = time.process_time()
-                change = changes[version]  # None: the game ended (its sockets read it)
+                change, sent = changes[version]  # None: the game ended (its sockets read it)
                 table = change and tables[game_id].advanced(version, change)
                 if table is not None:
-                    table.text_for(0)
+                    if sent:
+                        table.text_for(0)
                     tables[game_id] = table
                 frame.append(time.process_time() - started)
             if not changes or table is None:
@@ -137,7 +142,7 @@ def play(game_ids: list[int], moves: int, rng: random.Random) -> dict[str, list[
         "a bot's move: the turn job's function, all of it": turns,
         "  of which the hint to the sockets": hint.calls,
         "  of which the bot turn's job sent": job.calls,
-        "a socket process: next table and one frame": frame,
+        "a socket process: next table, one frame a notice": frame,
     }
 
 

@@ -49,6 +49,39 @@ def test_a_table_of_bots_plays_a_bounded_chain_then_announces_the_next_turn(make
         assert (game_id, version) == (game.pk, game.version)
 
 
+@pytest.fixture
+def told(monkeypatch):
+    """The version notices sent to the games' groups, as sent."""
+    notices = []
+
+    def record(group, message):
+        if message.get("type") == "game.version":
+            notices.append(message)
+
+    monkeypatch.setattr("games.services.notify.group_send_now", record)
+    return notices
+
+
+def told_versions(notice: dict) -> list[int]:
+    """The versions a notice tells of, each by its move's change, oldest first."""
+    moves = [*notice.get("earlier", ()), notice]
+    assert all(move["change"]["log"]["seq"] == move["version"] for move in moves)
+    return [move["version"] for move in moves]
+
+
+def test_a_chain_tells_its_moves_in_one_notice_each_with_its_change(make_table, announced, told):
+    game = started(make_table, 3, {}, {0: "random", 1: "random", 2: "random"})
+    [first] = bot_turns(announced)
+    told.clear()
+
+    assert tasks.bot_turn(*first) == "moved"
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING and game.version >= 2
+    [notice] = told
+    assert told_versions(notice) == list(range(1, game.version + 1))
+
+
 def test_the_chain_stops_at_a_persons_turn(make_user, make_table, announced):
     game = started(make_table, 2, {1: make_user()}, {0: "random"})
     [first] = bot_turns(announced)
@@ -83,11 +116,12 @@ def test_with_a_pause_to_show_no_turn_is_kept(settings, make_table, announced):
 
 
 def test_a_kept_turn_that_fails_is_announced_and_the_error_goes_on(
-    make_table, announced, monkeypatch
+    make_table, announced, monkeypatch, told
 ):
     game = started(make_table, 3, {}, {0: "random", 1: "random", 2: "random"})
     [first] = bot_turns(announced)
     announced.clear()
+    told.clear()
     from games.actors import bot_turn
 
     chosen = []
@@ -108,3 +142,6 @@ def test_a_kept_turn_that_fails_is_announced_and_the_error_goes_on(
     assert game.version == 1
     [(game_id, version, *_)] = bot_turns(announced)
     assert (game_id, version) == (game.pk, 1)
+    # The move whose kept turn failed is told all the same, at the chain's end.
+    [notice] = told
+    assert told_versions(notice) == [1]

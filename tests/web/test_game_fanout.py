@@ -23,6 +23,7 @@ from games.services.notify import version_message
 from games.sockets import fanout
 from games.sockets.cleanup import CLOSE_INTERNAL_ERROR
 from games.sockets.fanout import GameFanOut, game_fanout
+from games.sockets.latest_tables import latest_tables
 from tests.own_redis import redis_servers
 from tests.services import require_redis
 from tests.web.conftest import WS_TIMEOUT, next_frame, state_at_least, ws_connect
@@ -309,3 +310,43 @@ async def test_a_notice_is_answered_in_each_sockets_own_language(layer_kind, mak
         frame = await state_at_least(socket, version)
         assert frame["game"]["seats"][2]["name"] == names[language]
         await socket.disconnect()
+
+
+async def test_a_notice_of_several_moves_builds_each_version_without_reading(
+    layer_kind, game, monkeypatch
+):
+    """A bot chain tells its moves in one notice, each move with its change (bot_chain.py): the
+    process builds every version from the one before, reads nothing, and its sockets are sent
+    the newest once."""
+    sockets = await spectators(game, 10)
+    held = []
+    monkeypatch.setattr(
+        "games.services.followups.notify_game",
+        lambda group, version, change=None, earlier=(): held.append((version, change)),
+    )
+    for _ in range(3):
+        await database_sync_to_async(play_a_move)(game.pk)
+    reads, built = [], []
+    tables = latest_tables()
+    read = tables._read
+
+    async def counted_read(game_id, *args):
+        reads.append(game_id)
+        return await read(game_id, *args)
+
+    monkeypatch.setattr(tables, "_read", counted_read)
+    frame_for = Table.frame_for
+
+    def counted(table, seat):
+        built.append((table.version, seat))
+        return frame_for(table, seat)
+
+    monkeypatch.setattr(Table, "frame_for", counted)
+    (last, change), earlier = held[-1], held[:-1]
+    notice = version_message(last, change=change, earlier=earlier)
+    await get_channel_layer().group_send(game.group_name(), notice)
+    for socket in sockets:
+        assert (await next_frame(socket, "state"))["version"] == game.version + 3
+        assert await socket.receive_nothing(timeout=0.1)
+        await socket.disconnect()
+    assert reads == [] and built == [(game.version + 3, None)]

@@ -440,7 +440,7 @@ def test_in_process_a_finished_game_is_rated(make_user, make_table, settings, mo
 def test_the_rating_is_announced_after_the_finishing_commit(
     make_user, make_table, monkeypatch, django_capture_on_commit_callbacks, announced
 ):
-    monkeypatch.setattr("games.services.followups.notify_game", lambda *args: None)
+    monkeypatch.setattr("games.services.followups.notify_game", lambda *args, **named: None)
     monkeypatch.setattr("games.services.followups.notify_lobby_now", lambda: None)
     game = make_table(2, people={0: make_user(), 1: make_user()}, seed=4)
     start_game(game.pk)

@@ -171,7 +171,8 @@ def test_nobody_is_told_before_the_commit(
     game, _, _ = two_people
     told = []
     monkeypatch.setattr(
-        "games.services.followups.notify_game", lambda group, version, change: told.append(version)
+        "games.services.followups.notify_game",
+        lambda group, version, change, earlier=(): told.append(version),
     )
     state = load_state(game)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
@@ -184,7 +185,7 @@ def test_the_next_bot_is_announced_after_the_commit(
     make_user, make_table, django_capture_on_commit_callbacks, monkeypatch, announced
 ):
     game = make_table(2, people={0: make_user()}, bots={1: "random"})
-    monkeypatch.setattr("games.services.followups.notify_game", lambda *args: None)
+    monkeypatch.setattr("games.services.followups.notify_game", lambda *args, **named: None)
     with django_capture_on_commit_callbacks(execute=True):
         start_game(game.pk)
     game.refresh_from_db()
