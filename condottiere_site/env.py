@@ -154,6 +154,15 @@ def channel_layer_urls(broker_url: str) -> list[str]:
     return redis_urls("CHANNEL_LAYER_REDIS_URLS") or [broker_url]
 
 
+def channel_layer_prefix(broker_url: str) -> str:
+    """The channel layer's prefix of names: channels-redis's own ("asgi") on REDIS_URL's
+    database 0, else one naming the database. Redis's publish/subscribe channels belong to no
+    database, so two sites (or test runs, or a load test beside them) on one Redis server with
+    different databases would otherwise hear each other's game notices."""
+    database = urlparse(broker_url).path.strip("/") or "0"
+    return "asgi" if database == "0" else f"asgi-db{database}-"
+
+
 # The channel layer waits for a socket's next message with a blocking Redis read of 5 s
 # (channels-redis's brpop_timeout). redis-py 8 gives every connection a 5 s socket timeout by
 # default, which cut that read short: a socket that heard nothing for 5 s was closed (1011).

@@ -15,6 +15,7 @@ from .email_config import email_config, from_address
 from .env import (
     SQLITE_OPTIONS,
     channel_layer_host,
+    channel_layer_prefix,
     channel_layer_urls,
     database_config,
     env_bool,
@@ -134,7 +135,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [channel_layer_host(url) for url in channel_layer_urls(REDIS_URL)]},
+            "CONFIG": {
+                "hosts": [channel_layer_host(url) for url in channel_layer_urls(REDIS_URL)],
+                "prefix": channel_layer_prefix(REDIS_URL),
+            },
         }
     }
     CELERY_BROKER_URL = REDIS_URL

@@ -15,10 +15,12 @@ import pytest
 import redis
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
-from condottiere_site.env import channel_layer_host, channel_layer_urls
+from condottiere_site.env import channel_layer_host, channel_layer_prefix, channel_layer_urls
 from games.services.layer_publish import publisher_for
+from tests.conftest import redis_database_url
 from tests.load.servers import HOST
 from tests.own_redis import redis_servers
+from tests.services import require_redis
 from tests.web.test_settings import assert_stops_with, manage, settings_of
 
 HOSTS = "[h['address'] for h in s.CHANNEL_LAYERS['default']['CONFIG']['hosts']]"
@@ -147,3 +149,41 @@ async def test_a_group_send_reaches_every_process_through_either_redis_server(
         ran = {name: after.get(name, 0) - before[port].get(name, 0) for name in after}
         for command in ("subscribe", "publish"):
             assert ran.get(command, 0) > 0, (port, command, ran)
+
+
+def test_the_channel_layer_s_names_carry_a_redis_database_other_than_0():
+    """Publish/subscribe channels belong to no Redis database: the prefix keeps apart two sites
+    (or two parallel test workers, or a load test) on one server with different databases."""
+    prefix = "s.CHANNEL_LAYERS['default']['CONFIG']['prefix']"
+    assert settings_of(prefix, REDIS_URL="redis://broker:6379/0") == "asgi"
+    assert settings_of(prefix, REDIS_URL="redis://broker:6379") == "asgi"
+    assert settings_of(prefix, REDIS_URL="redis://broker:6379/3") == "asgi-db3-"
+
+
+@pytest.mark.production
+async def test_a_group_on_one_redis_database_is_not_heard_on_another():
+    """Two layers as two sites on databases 1 and 2 of one server: each hears its own game's
+    notice, never the other's, though the groups share a name."""
+    redis_url = require_redis()
+    layers = {
+        number: RedisPubSubChannelLayer(
+            hosts=[channel_layer_host(redis_database_url(redis_url, number))],
+            prefix=channel_layer_prefix(redis_database_url(redis_url, number)),
+        )
+        for number in (1, 2)
+    }
+    try:
+        channels = {number: await layer.new_channel() for number, layer in layers.items()}
+        for number, layer in layers.items():
+            await layer.group_add("game-1", channels[number])
+        await asyncio.sleep(0.2)  # the subscriptions reach the server
+        for number, layer in layers.items():
+            await layer.group_send("game-1", {"type": "game.version", "version": number})
+        for number, layer in layers.items():
+            message = await asyncio.wait_for(layer.receive(channels[number]), timeout=5)
+            assert message["version"] == number
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(layer.receive(channels[number]), timeout=0.5)
+    finally:
+        for layer in layers.values():
+            await layer.flush()
