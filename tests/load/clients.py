@@ -457,10 +457,12 @@ class Player:
                 self.stats.error(f"sending an action: {describe(error)}")
 
 
-# A state frame's opening, as the server writes it (games/services/frames.py: json.dumps of a dict
-# whose first keys are type, protocol and version, then the table's facts, status among them).
-STATE_HEAD = re.compile(r'^\{"type": "state", "protocol": \d+, "version": (\d+)')
-GAME_STATUS = re.compile(r'"status": "(\w+)"')
+# A state frame's opening, as the server writes it (games/services/frames.py: the JSON of a dict
+# whose first keys are type, protocol and version, then the table's facts, status among them),
+# with or without a space after each separator (orjson writes none; older commits, given by
+# --root, wrote them with json.dumps).
+STATE_HEAD = re.compile(r'^\{"type": ?"state", ?"protocol": ?\d+, ?"version": ?(\d+)')
+GAME_STATUS = re.compile(r'"status": ?"(\w+)"')
 
 
 def state_head(text: str) -> tuple[int, str] | None:
