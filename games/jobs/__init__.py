@@ -170,25 +170,16 @@ def _send(name: str, args: list, delay: float) -> None:
     # most): Celery would otherwise write a repr of them all (a bot turn's snapshot included)
     # into each message's headers, walking them on every send.
     hop = longest_countdown()
-    if delay > hop:
-        due_at = time.time() + delay
-        current_app.send_task(
-            task_name(RELAY),
-            args=[name, args, due_at],
-            countdown=hop,
-            ignore_result=True,
-            argsrepr=short_repr([name, args, due_at]),
-            kwargsrepr="{}",
-        )
-    else:
-        current_app.send_task(
-            task_name(name),
-            args=args,
-            countdown=delay or None,
-            ignore_result=True,
-            argsrepr=short_repr(args),
-            kwargsrepr="{}",
-        )
+    if delay > hop:  # the first hop of a relay, which sends the job on when it is due
+        name, args, delay = RELAY, [name, args, time.time() + delay], hop
+    current_app.send_task(
+        task_name(name),
+        args=args,
+        countdown=delay or None,
+        ignore_result=True,
+        argsrepr=short_repr(args),
+        kwargsrepr="{}",
+    )
 
 
 def short_repr(args: list) -> str:

@@ -71,11 +71,15 @@ class AlreadyStarted(ServiceError):
     default_message = _("This game has already started.")
 
 
+def no_such_game() -> GameNotPlaying:
+    return GameNotPlaying(_("There is no such game."))
+
+
 def locked_game(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise GameNotPlaying(_("There is no such game.")) from None
+        raise no_such_game() from None
 
 
 BOT_ACTORS = (Action.Actor.BOT, Action.Actor.STANDIN)
@@ -156,7 +160,7 @@ def locked_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
     game row once, not once per seat, by fixed statements (game_rows.py)."""
     game = locked_game_row(game_id)
     if game is None:
-        raise GameNotPlaying(_("There is no such game."))
+        raise no_such_game()
     return game, seats_of_game(game)
 
 
@@ -233,7 +237,7 @@ def _submit_unlocked(game_id, seat, action, expected_version, actor, latency_ms)
     the row changed meanwhile: the caller then moves under the lock, judging afresh."""
     found = game_and_seats_unlocked(game_id)
     if found is None:
-        raise GameNotPlaying(_("There is no such game."))
+        raise no_such_game()
     game, seats, stamp = found
     state = playing_state(game, expected_version, seat)
     move = plan_move(game, seats, state, seat, action, actor, latency_ms)

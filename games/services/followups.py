@@ -104,11 +104,7 @@ def after_change(
 ) -> None:
     """After the commit: tell the sockets (with the move's `change`, which spares them a read),
     then set the next decision in motion."""
-    kept = (
-        not finished
-        and bool(next_turn.bot_level)
-        and kept_by_the_chain(game_id, version, next_turn)
-    )
+    kept = not finished and kept_by_the_chain(game_id, version, next_turn)
     if kept:  # the chain's next move, a few milliseconds away, tells this one with its own
         bot_chain.hold_notice(game_id, version, change)
     else:
@@ -156,7 +152,7 @@ def announce_next(
     game's waits in the queue: the waiting one plays the newest version announced
     (games/jobs/pending_bot_turns.py)."""
     if kept is None:
-        kept = bool(next_turn.bot_level) and kept_by_the_chain(game_id, version, next_turn)
+        kept = kept_by_the_chain(game_id, version, next_turn)
     if next_turn.bot_level and not kept:
         announce_bot_turn(game_id, version, next_turn)
     if next_turn.deadline is not None:
@@ -167,7 +163,8 @@ def announce_next(
 def kept_by_the_chain(game_id: int, version: int, next_turn: NextTurn) -> bool:
     """One bot with a known snapshot acts next, and the bot job that made this version may play
     its turn itself (games/jobs/bot_chain.py): no message, no mark."""
-    if next_turn.bot_level == SEVERAL_BOTS or next_turn.snapshot is None:
+    lone_bot = next_turn.bot_level and next_turn.bot_level != SEVERAL_BOTS
+    if not lone_bot or next_turn.snapshot is None:
         return False
     turn = (
         game_id,

@@ -190,12 +190,10 @@ class GameWatch:
         kind = message.get("type")
         if kind == "game.version":
             tables = latest_tables()
-            for move in message.get("earlier", ()):  # a bot chain's moves, oldest first
+            # A bot chain's earlier moves first, oldest first, then the notice's own.
+            for move in [*message.get("earlier", ()), message]:
                 if move.get("change") is not None:
                     tables.advance(self.game_id, move["version"], move["change"])
-            change = message.get("change")
-            if change is not None:
-                tables.advance(self.game_id, message["version"], change)
             wanted = Wanted.after_notice(message)
             for socket in list(self.sockets):
                 tell(socket.hear_version, wanted)
