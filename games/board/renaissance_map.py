@@ -1,5 +1,5 @@
 """The Renaissance board picture: an SVG map of Italy around 1454 with the 31 provinces, 59 cities
-and 93 roads of games/renaissance/data/board.json, drawn on Italy's real coastline.
+and 92 roads of games/renaissance/data/board.json, drawn on Italy's real coastline.
 
 The geometry (projection, land, where each city is drawn, provinces and borders) is in
 games/board_data/renaissance_shapes.py; this module places the names and writes the SVG, whose
