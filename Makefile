@@ -76,13 +76,15 @@ bench: install
 # Load figures, printed (about 10 minutes on 2 cores): the production profile started on loopback
 # against this machine's PostgreSQL and Redis, then four scenarios: Renaissance's just after
 # fast, its Condottiere counterpart, so that their figures are read side by side. See
-# docs/operations.md.
+# docs/operations.md. `make loadtest ROOT=../other-checkout` runs the same scenarios against the
+# servers of another checkout (its own commit), to set a change's before beside its after.
+LOADTEST_SITE = $(if $(ROOT),--root $(ROOT))
 .PHONY: loadtest
 loadtest: install
-	$(PY) -m tests.load.loadtest fast --games 100 --duration 60
-	$(PY) -m tests.load.loadtest renaissance --games 50 --duration 60
-	$(PY) -m tests.load.loadtest paced --games 200 --duration 60
-	$(PY) -m tests.load.loadtest spectators --spectators 1000 --duration 60
+	$(PY) -m tests.load.loadtest fast --games 100 --duration 60 $(LOADTEST_SITE)
+	$(PY) -m tests.load.loadtest renaissance --games 50 --duration 60 $(LOADTEST_SITE)
+	$(PY) -m tests.load.loadtest paced --games 200 --duration 60 $(LOADTEST_SITE)
+	$(PY) -m tests.load.loadtest spectators --spectators 1000 --duration 60 $(LOADTEST_SITE)
 
 # Abuse probes, printed (about two minutes): the production profile started on loopback, then what an
 # attacker would try. See docs/security.md.
