@@ -191,8 +191,13 @@ class Game(models.Model):
 class Seat(models.Model):
     """One place at a table: a person, a bot, an invitation, or still open."""
 
+    # No index of its own: the unique (game, index) begins with it.
     game = models.ForeignKey(
-        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats"
+        Game,
+        verbose_name=_("game"),
+        on_delete=models.CASCADE,
+        related_name="seats",
+        db_index=False,
     )
     index = models.PositiveSmallIntegerField(_("seat"))
     user = models.ForeignKey(
@@ -278,8 +283,13 @@ class Action(models.Model):
         STANDIN = "standin", _("Stand-in bot")
         TIMER = "timer", _("Timer")
 
+    # No index of its own (every move would write it): the unique (game, seq) begins with it.
     game = models.ForeignKey(
-        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="actions"
+        Game,
+        verbose_name=_("game"),
+        on_delete=models.CASCADE,
+        related_name="actions",
+        db_index=False,
     )
     # The game's version after this action: 1 for the first, unique per game.
     seq = models.PositiveIntegerField(_("sequence number"))
@@ -372,8 +382,13 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """One seat's rating change from one finished game: at most one per (game, seat)."""
 
+    # No index of its own: the unique (game, seat) begins with it.
     game = models.ForeignKey(
-        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="rating_changes"
+        Game,
+        verbose_name=_("game"),
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        db_index=False,
     )
     seat = models.PositiveSmallIntegerField(_("seat"))
     rating = models.ForeignKey(

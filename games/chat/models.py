@@ -27,8 +27,13 @@ class Phrase(models.TextChoices):
 
 
 class ChatMessage(models.Model):
+    # No index of its own: the index on (game, room, created_at) begins with it.
     game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("game")
+        "games.Game",
+        on_delete=models.CASCADE,
+        related_name="chat_messages",
+        verbose_name=_("game"),
+        db_index=False,
     )
     room = models.CharField(_("room"), max_length=12, choices=Room.choices)
     # A person's message has its author; a bot's phrase has none, only its seat.
@@ -59,8 +64,12 @@ class ChatMessage(models.Model):
 class ChatMute(models.Model):
     """One person no longer sees another's messages (theirs alone: the other is not told)."""
 
+    # No index of its own: the unique (user, muted) begins with it.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="chat_mutes",
+        db_index=False,
     )
     muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

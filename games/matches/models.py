@@ -73,8 +73,13 @@ class Match(models.Model):
 class MatchGame(models.Model):
     """One game of a match: a game for points, or the decider among players tied at the top."""
 
+    # No index of its own: the unique (match, number) begins with it.
     match = models.ForeignKey(
-        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="entries"
+        Match,
+        verbose_name=_("match"),
+        on_delete=models.CASCADE,
+        related_name="entries",
+        db_index=False,
     )
     game = models.OneToOneField(
         Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="match_entry"
