@@ -7,9 +7,11 @@ asks the seat's bot for a move from that seat's VIEW only. Every bot decision is
 so that it never tells anyone what was decided. The rest of that pause is not slept on a worker
 (which would hold it idle): the move is announced as the job "bot_move" with that delay, and
 `play_bot_move` submits it through the one way in if the game still waits for that bot at that
-version. A StaleVersion there is normal: someone else moved first. With no pause to show, the
-turns a bot's moves leave to a lone bot of the same game are played by the same job, a few at a
-time (games/jobs/bot_chain.py).
+version. A StaleVersion there is normal: someone else moved first. A lone bot that does not
+search is sent its turn only when the pause is over (services.followups.pause_before_choosing):
+no pause is left when it has chosen, and it plays the move in the same job. With no pause to
+show, the turns a bot's moves leave to a lone bot of the same game are played by the same job, a
+few at a time (games/jobs/bot_chain.py).
 """
 
 import logging

@@ -6,13 +6,15 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from django.conf import settings
 from django.utils import timezone
 
+from ai.levels import DEFAULT_BUDGETS
 from games import jobs
 from games.jobs import bot_chain, pending_bot_turns
 from games.matches.models import MatchGame
 from games.models import Game, Seat
-from games.rules_api import ruleset_of
+from games.rules_api import ruleset, ruleset_of
 
 from .frames import STANDIN_LEVEL
 from .notify import notify_game, notify_lobby_now
@@ -191,7 +193,20 @@ def announce_bot_turn(game_id: int, version: int, next_turn: NextTurn) -> None:
         if not known:
             args += [None, None]
         args += [next_turn.game_name, next_turn.since]
-    jobs.later("bot_turn", *args)
+    jobs.later("bot_turn", *args, delay=pause_before_choosing(level, next_turn.game_name))
+
+
+def pause_before_choosing(level: str | None, game_name: str) -> float:
+    """How long a bot turn's job waits before it is sent. Every bot decision is shown
+    BOT_MOVE_DELAY after it was asked for. A bot that does not search chooses in well under a
+    millisecond, so its job is sent when that pause is over and plays at once: one job a move,
+    where choosing first needs a second to play the move when the pause ends
+    (games/actors/bot_turn.py), and the two jobs were half of a worker's cost at the site's pace.
+    A searching bot thinks through the pause; several bots are served together and may search;
+    and a game of diplomacy shows a bot's offer before its move: those jobs are sent at once."""
+    if level is None or level in DEFAULT_BUDGETS or ruleset(game_name).offer_types:
+        return 0.0
+    return settings.BOT_MOVE_DELAY
 
 
 def new_clock(deadlines: list, versions: list[int], version: int):

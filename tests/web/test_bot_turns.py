@@ -11,10 +11,11 @@ from django.utils import timezone
 import ai
 from games import jobs
 from games.actors.choosing import derived_seed
-from games.engine import Options, current_player, new_game, view_for, winners
+from games.engine import Options, current_player, legal_actions, new_game, view_for, winners
 from games.jobs import sweep
 from games.models import Action, Game, Seat
-from games.services import StaleVersion, load_state, start_game
+from games.services import StaleVersion, load_state, start_game, submit_action
+from games.services.followups import pause_before_choosing
 from games.tasks import bot_move as play_bot_move
 from games.tasks import bot_turn as play_bot_turn
 from tests.web.conftest import replay_log
@@ -363,3 +364,50 @@ def test_a_bot_that_reads_the_table_is_given_the_public_history_and_nothing_more
     )
     assert history[-1] == view_for(state, None)
     assert all(view["seat"] is None and view["hand"] is None for view in history)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_that_does_not_search_plays_its_move_in_the_one_job_sent_after_its_pause(
+    make_user, make_table, settings, announced
+):
+    """One job a move: the bot turn is sent when the pause is over, and its job, run then,
+    plays the move itself; the move is still shown the pause after the bot was asked."""
+    settings.BOT_MOVE_DELAY = 0.3
+    seed = next(s for s in range(100) if random.Random(s).randrange(2) == 0)  # the person starts
+    alice = make_user("alice")
+    game = make_table(2, people={0: alice}, bots={1: "heuristic"}, seed=seed)
+    start_game(game.pk)
+    version = 0
+    while current_player(state := load_state(Game.objects.get(pk=game.pk))) == 0:
+        version = submit_action(game.pk, 0, legal_actions(state)[0], expected_version=version)
+    [(name, args, delay)] = [job for job in announced if job[0] == "bot_turn"]
+    assert (name, args[:2], args[3], delay) == ("bot_turn", (game.pk, version), "heuristic", 0.3)
+    time.sleep(0.3)  # the broker hands the job over when its countdown is over
+    assert play_bot_turn(*args) == "moved"
+    assert [job for job in announced if job[0] == "bot_move"] == []
+    logged = Action.objects.get(game=game, seq=version + 1)
+    assert (logged.seat, logged.actor) == (1, "bot")
+    assert 300 <= logged.latency_ms < 1000
+
+
+@pytest.mark.parametrize(
+    ("level", "game_name", "sent_after"),
+    [
+        ("random", "condottiere", 0.8),
+        ("easy", "condottiere", 0.8),
+        ("heuristic", "condottiere", 0.8),
+        # A searching bot thinks through the pause: its move follows as soon as it is chosen, or
+        # in a second job when the pause is over.
+        ("medium", "condottiere", 0.0),
+        ("hard", "condottiere", 0.0),
+        ("expert", "condottiere", 0.0),
+        # Several bots served together (the Renaissance vote), which may search.
+        (None, "renaissance", 0.0),
+        # A Renaissance bot's offer of diplomacy is shown before its move, not with it.
+        ("heuristic", "renaissance", 0.0),
+        ("easy", "renaissance", 0.0),
+    ],
+)
+def test_which_bot_turns_are_sent_when_the_pause_is_over(level, game_name, sent_after, settings):
+    settings.BOT_MOVE_DELAY = 0.8
+    assert pause_before_choosing(level, game_name) == sent_after
