@@ -201,7 +201,7 @@ def pause_before_choosing(level: str | None, game_name: str) -> float:
     BOT_MOVE_DELAY after it was asked for. A bot that does not search chooses in well under a
     millisecond, so its job is sent when that pause is over and plays at once: one job a move,
     where choosing first needs a second to play the move when the pause ends
-    (games/actors/bot_turn.py), and the two jobs were half of a worker's cost at the site's pace.
+    (games/actors/bot_turn.py): a sixth of the workers' CPU at the site's pace (operations.md).
     A searching bot thinks through the pause; several bots are served together and may search;
     and a game of diplomacy shows a bot's offer before its move: those jobs are sent at once."""
     if level is None or level in DEFAULT_BUDGETS or ruleset(game_name).offer_types:
