@@ -6,6 +6,7 @@ both kinds, play and background, are routed to that one queue).
 """
 
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -65,13 +66,15 @@ def test_database_url() -> str:
 test_database_url.__test__ = False  # a helper, not a test
 
 
-def start_worker(queue: str, log_file, routes: dict | None = None) -> subprocess.Popen:
+def start_worker(
+    queue: str, log_file, routes: dict | None = None, pause: float = 0.0
+) -> subprocess.Popen:
     """A worker consuming `queue`; the jobs it announces go to `routes` ({kind: queue}), or
-    all to `queue`."""
+    all to `queue`; its bots pause `pause` seconds before each move (BOT_MOVE_DELAY)."""
     env = {
         **os.environ,
         "DATABASE_URL": test_database_url(),
-        "BOT_MOVE_DELAY": "0",
+        "BOT_MOVE_DELAY": str(pause),
         "BOT_THINK_SECONDS": "0.05",
     }
     return subprocess.Popen(
@@ -93,13 +96,13 @@ def stop(worker: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def worker_on_a_queue_of_its_own(prefix: str):
+def worker_on_a_queue_of_its_own(prefix: str, pause: float = 0.0):
     """A real worker on a fresh queue, which this process's jobs are sent to meanwhile. Yields
     (the worker, the queue); prints the worker's log if the block fails."""
     queue = f"{prefix}-{uuid.uuid4().hex[:12]}"
     previous_queue = app.conf.task_default_queue
     with tempfile.TemporaryFile() as log_file:
-        worker = start_worker(queue, log_file)
+        worker = start_worker(queue, log_file, pause=pause)
         try:
             app.conf.task_default_queue = queue
             with override_settings(JOB_QUEUES=dict.fromkeys(settings.JOB_QUEUES, queue)):
@@ -142,6 +145,27 @@ def test_a_real_worker_plays_an_all_bot_game_to_the_end(make_table, settings):
     assert list(actions.values_list("seq", flat=True)) == list(range(1, game.version + 1))
     assert set(actions.values_list("actor", flat=True)) == {"bot"}
     assert all(latency is not None for latency in actions.values_list("latency_ms", flat=True))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_shows_each_bot_move_its_pause_after_the_bot_was_asked(make_table, settings):
+    """Bots that do not search have their turn sent with the pause as its countdown (one job a
+    move): through the broker, every move still comes the pause after its turn was announced,
+    and not a second pause later (a pause counted again from the job's start)."""
+    require_redis()
+    settings.BOT_MOVE_DELAY = pause = 0.5
+    game = make_table(2, bots={0: "heuristic", 1: "random"}, seed=21)
+    with worker_on_a_queue_of_its_own("test-bot-pause", pause=pause) as (worker, _queue):
+        start_game(game.pk)
+        deadline = time.monotonic() + DEADLINE_SECONDS
+        while Action.objects.filter(game=game).count() < 6 and time.monotonic() < deadline:
+            assert worker.poll() is None, "the worker died"
+            time.sleep(0.2)
+    times = list(Action.objects.filter(game=game).order_by("seq").values_list("created_at"))
+    # Each move announces the next bot's turn as it commits: the next move comes a pause later.
+    gaps = [(later - earlier).total_seconds() for (earlier,), (later,) in itertools.pairwise(times)]
+    assert len(gaps) >= 5
+    assert all(pause <= gap < 2 * pause for gap in gaps), gaps
 
 
 @pytest.mark.django_db(transaction=True)
