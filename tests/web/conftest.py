@@ -9,11 +9,13 @@
 - `timed_game`: a started two-person game with 30 s per decision.
 - `announced`: the jobs announced through the job port, recorded as (name, args, delay) and not
   run.
+- `site_models()`: every model of the site's own apps.
 """
 
 import itertools
 
 import pytest
+from django.apps import apps
 from django.utils import timezone
 
 from games.engine import GameState, Options, apply_action, new_game
@@ -211,3 +213,14 @@ def timed_game(make_user, make_table):
     start_game(game.pk)
     game.refresh_from_db()
     return game
+
+
+def site_models():
+    """Every model of the site's own apps (games and the apps inside it), so that a new app's
+    models are checked without anyone remembering to list it here."""
+    return [
+        model
+        for config in apps.get_app_configs()
+        if config.name == "games" or config.name.startswith("games.")
+        for model in config.get_models()
+    ]

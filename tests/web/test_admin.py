@@ -5,7 +5,6 @@ ratings). A game's snapshot, which holds every hidden card, never reaches the pa
 from datetime import timedelta
 
 import pytest
-from django.apps import apps
 from django.contrib import admin
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
@@ -17,6 +16,7 @@ from games.models import Action, Game, Presence, Rating, RatingChange, Seat
 from games.ratings.rate import starting_mu
 from games.services import GameNotPlaying, submit_action
 from games.services.lifecycle import abort_game
+from tests.web.conftest import site_models
 
 pytestmark = pytest.mark.django_db
 
@@ -48,17 +48,6 @@ def set_status(game, status, **fields):
     Game.objects.filter(pk=game.pk).update(status=status, **fields)
     game.refresh_from_db()
     return game
-
-
-def site_models():
-    """Every model of the site's own apps (games and the apps inside it), so that a new app's
-    models are checked without anyone remembering to list it here."""
-    return [
-        model
-        for config in apps.get_app_configs()
-        if config.name == "games" or config.name.startswith("games.")
-        for model in config.get_models()
-    ]
 
 
 def test_every_model_of_the_site_is_in_the_admin():
